@@ -1,0 +1,79 @@
+import { createDatabase, type TDatabaseHandle } from '@strata/db/database';
+import { migrateToLatest } from '@strata/db/migrate';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import serverPackage from '../package.json' with { type: 'json' };
+import { healthRoutes } from './features/health/health.routes.ts';
+import type { TConfig } from './plugins/config.ts';
+import { correlationIdOf, correlationIdPlugin } from './plugins/correlation-id.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { gracefulClosePlugin } from './plugins/graceful-close.ts';
+import { loggerOptions } from './plugins/logger.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { routeTablePlugin } from './plugins/route-table.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+
+export { listApiRoutes, type TRouteEntry } from './plugins/route-table.ts';
+
+export interface TBuildAppOptions {
+  config: TConfig;
+  /** A database the caller owns (tests); otherwise one is opened from config, migrated, and closed with the app. */
+  db?: TDatabaseHandle;
+  /** Fastify's `logger` option; defaults to pino at config.LOG_LEVEL. */
+  logger?: boolean | object;
+}
+
+/** Feature route plugins, each mounted under /api. Add new features here. */
+const apiFeatures = [healthRoutes];
+
+/**
+ * Builds the app without listening: `main.ts` listens, tests use `app.inject()`. Routes may still be
+ * added (e.g. by a test) until `app.ready()`.
+ */
+export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    genReqId: correlationIdOf,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let database = options.db;
+  const isOwned = !database;
+  if (!database) {
+    database = await createDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      logger: {
+        info: (message) => app.log.info(message),
+        error: (details, message) => app.log.error(details, message),
+      },
+    });
+    try {
+      await migrateToLatest(database.db);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+
+  try {
+    // Order matters: the route table and the hooks must exist before the routes they apply to.
+    await app.register(routeTablePlugin);
+    await app.register(correlationIdPlugin);
+    await app.register(gracefulClosePlugin);
+    await app.register(errorsPlugin);
+    await app.register(dbPlugin, { database, isOwned });
+    await app.register(openapiPlugin, { version: serverPackage.version, publicUrl: config.PUBLIC_URL });
+    for (const feature of apiFeatures) await app.register(feature, { prefix: '/api' });
+    await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });
+  } catch (error) {
+    if (isOwned) await database.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,37 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './build-app.ts';
+import { ConfigError, loadConfig, type TConfig } from './plugins/config.ts';
+
+function readConfig(): TConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const app = await buildApp({ config });
+
+// SIGINT/SIGTERM: app.close() stops accepting, lets in-flight requests finish, then closes the database.
+closeWithGrace(
+  { delay: 10_000, logger: { error: (message: unknown) => app.log.error(message) } },
+  async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'Shutting down after an uncaught error');
+    else app.log.info(`${signal ?? 'Close'} received, shutting down`);
+    await app.close();
+  },
+);
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Strata is ready at ${config.PUBLIC_URL} (API docs: ${config.PUBLIC_URL}/api/docs)`);
+} catch (error) {
+  app.log.error({ err: error }, 'The server could not start');
+  await app.close();
+  process.exit(1);
+}

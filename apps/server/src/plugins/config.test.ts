@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): Record<string, string> {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return Object.fromEntries((error as ConfigError).problems.map(({ name, problem }) => [name, problem]));
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: resolve('./data'),
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      WEB_DIST_DIR: resolve(import.meta.dirname, '../../../web/dist'),
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/strata',
+      DATABASE_URL: 'postgres://app:secret@db:5432/strata',
+      TEST_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/postgres',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      PUBLIC_URL: 'https://strata.example.com/',
+      LOG_LEVEL: 'debug',
+      WEB_DIST_DIR: 'custom/dist',
+      NODE_ENV: 'production',
+    });
+    expect(config).toEqual({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/strata',
+      DATABASE_URL: 'postgres://app:secret@db:5432/strata',
+      TEST_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/postgres',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      PUBLIC_URL: 'https://strata.example.com',
+      LOG_LEVEL: 'debug',
+      WEB_DIST_DIR: resolve('custom/dist'),
+      NODE_ENV: 'production',
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT', () => {
+    expect(loadConfig({ PORT: '4321' }).PUBLIC_URL).toBe('http://localhost:4321');
+  });
+
+  it('treats empty and blank values as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: ' ', SMTP_URL: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.PORT).toBe(3000);
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/strata',
+      SMTP_URL: 'not a url',
+      PUBLIC_URL: 'ftp://example.com',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'staging',
+    });
+    expect(problems).toEqual({
+      PORT: 'must be a number',
+      DATABASE_URL: 'must start with postgres:// or postgresql://',
+      SMTP_URL: 'must be a URL',
+      PUBLIC_URL: 'must start with http:// or https://',
+      LOG_LEVEL: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      NODE_ENV: 'must be development, production or test',
+    });
+  });
+
+  it('rejects ports out of range', () => {
+    expect(problemsOf({ PORT: '70000' })).toEqual({ PORT: 'must be between 0 and 65535' });
+    expect(problemsOf({ PORT: '80.5' })).toEqual({ PORT: 'must be an integer' });
+  });
+
+  it('puts each problem on its own line of the message', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(
+      'Invalid configuration:\n  PORT: must be a number\n  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+    );
+  });
+});

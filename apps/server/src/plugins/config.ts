@@ -1,0 +1,95 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+function urlWithProtocols(protocols: readonly string[]) {
+  return z.string().check((context) => {
+    if (!URL.canParse(context.value)) {
+      context.issues.push({ code: 'custom', message: 'must be a URL', input: context.value });
+    } else if (!protocols.includes(new URL(context.value).protocol)) {
+      const message = `must start with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`;
+      context.issues.push({ code: 'custom', message, input: context.value });
+    }
+  });
+}
+
+const postgresUrl = urlWithProtocols(['postgres:', 'postgresql:']);
+
+// Empty strings count as unset: `DATABASE_URL=` in a shell or a .env file means "not configured".
+const ZRawEnv = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be an integer' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  TEST_DATABASE_URL: postgresUrl.optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+});
+
+export type TConfig = Omit<z.infer<typeof ZRawEnv>, 'PUBLIC_URL' | 'WEB_DIST_DIR'> & {
+  /** Absolute. */
+  DATA_DIR: string;
+  /** Without a trailing slash. */
+  PUBLIC_URL: string;
+  /** Absolute. */
+  WEB_DIST_DIR: string;
+};
+
+export interface TConfigProblem {
+  name: string;
+  problem: string;
+}
+
+/** Every invalid environment variable at once, so one restart fixes them all. */
+export class ConfigError extends Error {
+  readonly problems: TConfigProblem[];
+
+  constructor(problems: TConfigProblem[]) {
+    super(
+      `Invalid configuration:\n${problems.map(({ name, problem }) => `  ${name}: ${problem}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const present = Object.fromEntries(
+    Object.keys(ZRawEnv.shape).flatMap((name) => {
+      const value = env[name]?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  );
+  const parsed = ZRawEnv.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        name: String(issue.path[0] ?? '(environment)'),
+        problem: issue.message,
+      })),
+    );
+  }
+  const raw = parsed.data;
+  return {
+    ...raw,
+    DATA_DIR: resolve(raw.DATA_DIR),
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    WEB_DIST_DIR: raw.WEB_DIST_DIR ? resolve(raw.WEB_DIST_DIR) : resolve(repoRoot, 'apps/web/dist'),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './endpoint.ts';
+export * from './errors.ts';
+export * from './health.ts';

@@ -1,0 +1,97 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { typeParsers } from './type-parsers.ts';
+
+export type TDialectName = 'pglite' | 'postgres';
+
+export interface TDatabaseHandle {
+  db: Kysely<Database>;
+  dialect: TDialectName;
+  close(): Promise<void>;
+}
+
+/** The subset of a pino logger used here. */
+export interface TDatabaseLogger {
+  info(message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface TCreateDatabaseOptions {
+  /** A PostgreSQL URL; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite keeps its files in `<dataDir>/pglite`. */
+  dataDir: string;
+  logger?: TDatabaseLogger;
+}
+
+const consoleLogger: TDatabaseLogger = {
+  info: (message) => console.info(message),
+  error: (details, message) => console.error(message, details),
+};
+
+/** Opens the application database: PostgreSQL when a URL is given, otherwise PGlite on disk. */
+export async function createDatabase(options: TCreateDatabaseOptions): Promise<TDatabaseHandle> {
+  const logger = options.logger ?? consoleLogger;
+  if (options.databaseUrl) {
+    const handle = createPostgresDatabase({ databaseUrl: options.databaseUrl, logger });
+    logger.info(`Database: PostgreSQL at ${redactUrl(options.databaseUrl)}`);
+    return handle;
+  }
+  const directory = join(options.dataDir, 'pglite');
+  await mkdir(directory, { recursive: true });
+  const handle = await createPgliteDatabase({ directory });
+  logger.info(`Database: embedded PGlite in ${directory}`);
+  return handle;
+}
+
+/** PGlite on disk, or in memory when no directory is given (tests). */
+export async function createPgliteDatabase(options: { directory?: string } = {}): Promise<TDatabaseHandle> {
+  const pglite = await PGlite.create(options.directory ?? 'memory://', { parsers: typeParsers });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    dialect: 'pglite',
+    async close() {
+      await db.destroy();
+      // Kysely only closes an instance it has initialised, i.e. one that ran a query.
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export function createPostgresDatabase(options: {
+  databaseUrl: string;
+  logger?: TDatabaseLogger;
+}): TDatabaseHandle {
+  const logger = options.logger ?? consoleLogger;
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would end the process.
+  pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL idle client error'));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+  };
+}
+
+/** The URL without its password, for logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

@@ -1,0 +1,4 @@
+export * from './database.ts';
+export * from './migrate.ts';
+export type * from './schema.ts';
+export * from './type-parsers.ts';

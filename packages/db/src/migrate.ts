@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
+
+/**
+ * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
+ * stripping and in bundles. Names sort by date: add new ones at the end with the next date/sequence.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-foundation': foundation,
+};
+
+export class MigrationError extends Error {
+  readonly migrationName: string | undefined;
+
+  constructor(migrationName: string | undefined, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(migrationName ? `Migration ${migrationName} failed: ${reason}` : `Migrations failed: ${reason}`, {
+      cause,
+    });
+    this.name = 'MigrationError';
+    this.migrationName = migrationName;
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations and the migrator see the schema of their own time, not Database
+function createMigrator(db: Kysely<any>, list: Record<string, Migration> = migrations): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => list } });
+}
+
+/**
+ * Applies every pending migration; throws a MigrationError naming the one that failed.
+ * `list` replaces the real migrations (tests of the failure path).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations and the migrator see the schema of their own time, not Database
+export async function migrateToLatest(db: Kysely<any>, list?: Record<string, Migration>): Promise<void> {
+  const { error, results } = await createMigrator(db, list).migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new MigrationError(failed?.migrationName, error);
+  }
+}
+
+/** The name of the newest applied migration, or undefined on an empty database. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations and the migrator see the schema of their own time, not Database
+export async function currentSchemaVersion(db: Kysely<any>): Promise<string | undefined> {
+  const applied = (await createMigrator(db).getMigrations()).filter((info) => info.executedAt);
+  return applied.at(-1)?.name;
+}

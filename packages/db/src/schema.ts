@@ -1,0 +1,20 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Column conventions (shared by PGlite and PostgreSQL, see type-parsers.ts):
+ * numeric → string (exact), date → 'YYYY-MM-DD' string, timestamptz → Date, int8 → number.
+ */
+
+/** A jsonb column: read as parsed JSON, written as a JSON string so arrays are not taken for SQL arrays. */
+export type JsonColumn<T> = ColumnType<T, string, string>;
+
+/** Instance-wide key/value facts (instance id, …). */
+export interface AppMetaTable {
+  key: string;
+  value: JsonColumn<unknown>;
+  updated_at: Generated<Date>;
+}
+
+export interface Database {
+  app_meta: AppMetaTable;
+}
