@@ -1,0 +1,386 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, toEpochDay } from '../../dates/epoch-day.ts';
+import type { CashFlow } from './cash-flow.ts';
+import { xirr } from './xirr.ts';
+import { discountedFlows, xnpv } from './xnpv.ts';
+
+const flows = (pairs: readonly (readonly [string, number])[]): CashFlow[] =>
+  pairs.map(([date, amount]) => ({ date, amount }));
+
+const daysBetween = (from: string, to: string) => toEpochDay(to) - toEpochDay(from);
+
+function rateOf(cashFlows: readonly CashFlow[]): number {
+  const result = xirr(cashFlows);
+  if (result.kind !== 'ok') throw new Error(`expected a rate, got ${result.reason}`);
+  return result.rate;
+}
+
+/** Contributions on the given days, then the single end value that makes `rate` their exact IRR. */
+function flowsWithRate(
+  rate: number,
+  start: string,
+  contributions: readonly { day: number; amount: number }[],
+  endDay: number,
+): CashFlow[] {
+  const invested = contributions.map(({ day, amount }) => ({ date: addDays(start, day), amount: -amount }));
+  const endValue = contributions.reduce(
+    (sum, { day, amount }) => sum + amount * (1 + rate) ** ((endDay - day) / 365),
+    0,
+  );
+  return [...invested, { date: addDays(start, endDay), amount: endValue }];
+}
+
+describe('xirr, hand-worked', () => {
+  it('two flows: the rate is (−B/A)^(365/days) − 1', () => {
+    const days = daysBetween('2020-01-01', '2021-01-01'); // 366: a leap year
+    const rate = rateOf(
+      flows([
+        ['2020-01-01', -1000],
+        ['2021-01-01', 1100],
+      ]),
+    );
+    expect(rate).toBeCloseTo(1.1 ** (365 / days) - 1, 14);
+  });
+
+  it('two flows a loan way round (money in first) give the same closed form', () => {
+    const rate = rateOf(
+      flows([
+        ['2020-03-01', 500],
+        ['2020-09-01', -520],
+      ]),
+    );
+    expect(rate).toBeCloseTo((520 / 500) ** (365 / daysBetween('2020-03-01', '2020-09-01')) - 1, 14);
+  });
+
+  it('is exact near −100% (Portfolio Performance #1904 territory, where LibreOffice errs)', () => {
+    // Invest 1,000,000 and get 1 back two years later: 1 + r = (1e-6)^(365/731) ≈ 0.00101.
+    const rate = rateOf(
+      flows([
+        ['2019-01-01', -1_000_000],
+        ['2021-01-01', 1],
+      ]),
+    );
+    const exact = 1e-6 ** (365 / 731) - 1;
+    expect(exact).toBeLessThan(-0.998);
+    expect(Math.abs(rate - exact)).toBeLessThan(1e-15);
+    expect(Math.abs((1 + rate) / (1 + exact) - 1)).toBeLessThan(1e-12);
+  });
+
+  it('is exact even closer to −100%: 1 back from 1e9 after one year', () => {
+    // 1 + r = 1e-9 exactly; a double near −1 holds r to about 1.1e-16, i.e. one unit in the last place.
+    const rate = rateOf(
+      flows([
+        ['2021-01-01', -1e9],
+        ['2022-01-01', 1],
+      ]),
+    );
+    expect(Math.abs(rate - (1e-9 - 1))).toBeLessThanOrEqual(Number.EPSILON);
+  });
+
+  it('returns a flat 10% from monthly contributions built at 10%', () => {
+    const contributions = Array.from({ length: 120 }, (_, month) => ({
+      day: daysBetween('2010-01-01', addMonths('2010-01-01', month)),
+      amount: 100 + ((month * 37) % 250),
+    }));
+    const series = flowsWithRate(0.1, '2010-01-01', contributions, daysBetween('2010-01-01', '2020-01-15'));
+    expect(Math.abs(rateOf(series) - 0.1)).toBeLessThan(1e-9);
+  });
+
+  it('returns 0 when the money comes back unchanged', () => {
+    expect(
+      rateOf(
+        flows([
+          ['2021-05-05', -100],
+          ['2024-02-29', 100],
+        ]),
+      ),
+    ).toBe(0);
+  });
+
+  it('finds tiny and huge rates', () => {
+    // A rate near 0 is known only to about 1e-16 absolute: the amounts themselves carry that much
+    // rounding. The closed form goes through log1p/expm1 so it keeps its own digits.
+    const [paid, received] = [1_000_000, 1_000_000.001];
+    const tiny = rateOf(
+      flows([
+        ['2020-01-01', -paid],
+        ['2021-01-01', received],
+      ]),
+    );
+    const exactTiny = Math.expm1((365 / 366) * Math.log1p((received - paid) / paid));
+    expect(Math.abs(tiny - exactTiny)).toBeLessThan(1e-15);
+    const huge = rateOf(
+      flows([
+        ['2021-01-01', -100],
+        ['2021-01-31', 400],
+      ]),
+    );
+    expect(huge / (4 ** (365 / 30) - 1) - 1).toBeCloseTo(0, 12);
+  });
+
+  it('sums flows on the same date and does not depend on input order', () => {
+    const merged = rateOf(
+      flows([
+        ['2020-01-01', -100],
+        ['2021-06-30', 80],
+        ['2022-01-01', 45],
+      ]),
+    );
+    const split = rateOf(
+      flows([
+        ['2022-01-01', 50],
+        ['2020-01-01', -60],
+        ['2021-06-30', 80],
+        ['2020-01-01', -40],
+        ['2022-01-01', -5],
+      ]),
+    );
+    expect(split).toBe(merged);
+  });
+
+  it('accepts interim withdrawals when the rate is still unique', () => {
+    const series = flows([
+      ['2021-01-01', -100],
+      ['2021-06-02', 50],
+      ['2021-09-02', -20],
+      ['2022-01-01', 90],
+    ]);
+    const rate = rateOf(series);
+    const scale = discountedFlows(series, rate).reduce((sum, v) => sum + Math.abs(v), 0);
+    expect(Math.abs(xnpv(series, rate)) / scale).toBeLessThan(1e-13);
+    expect(rate).toBeGreaterThan(0.2);
+  });
+
+  it('gives the same unique rate whatever the guess', () => {
+    const series = flows([
+      ['2020-01-01', -1000],
+      ['2020-07-01', -500],
+      ['2023-01-01', 2000],
+    ]);
+    const baseline = rateOf(series);
+    for (const guess of [-0.99, -0.5, 0, 0.1, 3, 1000]) {
+      const result = xirr(series, { guess });
+      expect(result.kind === 'ok' && Math.abs(result.rate - baseline)).toBeLessThan(1e-14);
+    }
+  });
+});
+
+describe('xirr, not defined', () => {
+  it('NO_FLOWS for an empty list', () => {
+    expect(xirr([])).toEqual({ kind: 'undefined', reason: 'NO_FLOWS' });
+  });
+
+  it('ZERO_PERIOD when every flow is on one date', () => {
+    expect(
+      xirr(
+        flows([
+          ['2021-01-01', -100],
+          ['2021-01-01', 110],
+        ]),
+      ),
+    ).toEqual({
+      kind: 'undefined',
+      reason: 'ZERO_PERIOD',
+    });
+  });
+
+  it('NO_SIGN_CHANGE when all flows have one sign', () => {
+    expect(
+      xirr(
+        flows([
+          ['2021-01-01', -100],
+          ['2022-01-01', -10],
+        ]),
+      ),
+    ).toEqual({
+      kind: 'undefined',
+      reason: 'NO_SIGN_CHANGE',
+    });
+  });
+
+  it('NO_SIGN_CHANGE when same-date flows cancel, leaving one sign', () => {
+    const series = flows([
+      ['2021-01-01', -100],
+      ['2021-01-01', 100],
+      ['2022-01-01', 50],
+    ]);
+    expect(xirr(series)).toEqual({ kind: 'undefined', reason: 'NO_SIGN_CHANGE' });
+    const rounding = flows([
+      ['2021-01-01', 0.1],
+      ['2021-01-01', 0.2],
+      ['2021-01-01', -0.3],
+      ['2022-01-01', 5],
+    ]);
+    expect(xirr(rounding)).toEqual({ kind: 'undefined', reason: 'NO_SIGN_CHANGE' });
+  });
+
+  it('NO_SOLUTION when NPV never reaches zero: 100 − 300y + 250y² > 0 for y = 1/(1+r)', () => {
+    const series = flows([
+      ['2021-01-01', 100],
+      ['2022-01-01', -300],
+      ['2023-01-01', 250],
+    ]);
+    expect(xirr(series)).toEqual({ kind: 'undefined', reason: 'NO_SOLUTION' });
+  });
+
+  it('NO_SOLUTION when the only rate is too large for a double', () => {
+    // (1e6)^365 − 1 ≈ 1e2190.
+    expect(
+      xirr(
+        flows([
+          ['2021-01-01', -1],
+          ['2021-01-02', 1e6],
+        ]),
+      ),
+    ).toEqual({
+      kind: 'undefined',
+      reason: 'NO_SOLUTION',
+    });
+  });
+
+  it('MULTIPLE_SOLUTIONS for −100, +230, −132 a year apart (both 10% and 20%)', () => {
+    const series = flows([
+      ['2021-01-01', -100],
+      ['2022-01-01', 230],
+      ['2023-01-01', -132],
+    ]);
+    expect(Math.abs(xnpv(series, 0.1))).toBeLessThan(1e-12);
+    expect(Math.abs(xnpv(series, 0.2))).toBeLessThan(1e-12);
+    expect(xirr(series)).toEqual({ kind: 'undefined', reason: 'MULTIPLE_SOLUTIONS' });
+  });
+
+  it('MULTIPLE_SOLUTIONS when one root is near −100% and the other is 0%', () => {
+    // In y = 1/(1+r), yearly flows 1000, −1001, 1 are (y − 1)(y − 1000): r = 0 and r = −99.9%.
+    const series = flows([
+      ['2021-01-01', 1000],
+      ['2022-01-01', -1001],
+      ['2023-01-01', 1],
+    ]);
+    expect(xirr(series)).toEqual({ kind: 'undefined', reason: 'MULTIPLE_SOLUTIONS' });
+  });
+
+  it('MULTIPLE_SOLUTIONS when the two rates are only half a percentage point apart (10% and 10.5%)', () => {
+    const [y1, y2] = [1 / 1.1, 1 / 1.105];
+    const series = flows([
+      ['2021-01-01', y1 * y2],
+      ['2022-01-01', -(y1 + y2)],
+      ['2023-01-01', 1],
+    ]);
+    expect(xirr(series)).toEqual({ kind: 'undefined', reason: 'MULTIPLE_SOLUTIONS' });
+  });
+
+  it('throws RangeError for a malformed date, a non-finite amount or a bad guess', () => {
+    expect(() =>
+      xirr(
+        flows([
+          ['2021-02-30', -1],
+          ['2022-01-01', 2],
+        ]),
+      ),
+    ).toThrow(RangeError);
+    expect(() =>
+      xirr(
+        flows([
+          ['2021-01-01', Number.NaN],
+          ['2022-01-01', 2],
+        ]),
+      ),
+    ).toThrow(RangeError);
+    expect(() =>
+      xirr(
+        flows([
+          ['2021-01-01', -1],
+          ['2022-01-01', 2],
+        ]),
+        { guess: -1 },
+      ),
+    ).toThrow(RangeError);
+  });
+});
+
+const arbitraryContributions = fc.array(
+  fc.record({
+    day: fc.integer({ min: 0, max: 365 * 30 }),
+    amount: fc.double({ min: 1, max: 1e6, noNaN: true }),
+  }),
+  { minLength: 1, maxLength: 40 },
+);
+
+const arbitraryKnownRateSeries = fc
+  .record({
+    rate: fc.double({ min: -0.95, max: 5, noNaN: true }).filter((r) => r > -0.95 && r < 5),
+    start: fc.integer({ min: toEpochDay('1950-01-01'), max: toEpochDay('2060-01-01') }),
+    contributions: arbitraryContributions,
+    tail: fc.integer({ min: 1, max: 365 * 10 }),
+  })
+  .map(({ rate, start, contributions, tail }) => {
+    const startDate = addDays('1970-01-01', start);
+    const endDay = Math.max(...contributions.map((c) => c.day)) + tail;
+    return { rate, series: flowsWithRate(rate, startDate, contributions, endDay) };
+  });
+
+describe('xirr, properties', () => {
+  it('returns the rate the flows were built from', () => {
+    fc.assert(
+      fc.property(arbitraryKnownRateSeries, ({ rate, series }) => {
+        // Relative 1e-7. Near r = 0 a rate is only determined to about ε·365/days absolute (rounding in
+        // the amounts, a span of one day), so below |r| = 1e-5 the comparison is 1e-12 absolute.
+        expect(Math.abs(rateOf(series) - rate)).toBeLessThanOrEqual(1e-7 * Math.max(Math.abs(rate), 1e-5));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('does not change when every amount is scaled by k > 0', () => {
+    fc.assert(
+      fc.property(
+        arbitraryKnownRateSeries,
+        fc.double({ min: 1e-6, max: 1e6, noNaN: true }),
+        ({ series }, k) => {
+          const scaled = series.map((flow) => ({ ...flow, amount: flow.amount * k }));
+          const rate = rateOf(series);
+          // Scaling rounds each amount (relative ε), which moves a rate near 0 by up to ~ε·365/days·n.
+          expect(Math.abs(rateOf(scaled) - rate)).toBeLessThanOrEqual(1e-10 * Math.max(Math.abs(rate), 1));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('does not change when every date moves by the same number of days', () => {
+    fc.assert(
+      fc.property(arbitraryKnownRateSeries, fc.integer({ min: -5000, max: 5000 }), ({ series }, shift) => {
+        const shifted = series.map((flow) => ({ ...flow, date: addDays(flow.date, shift) }));
+        expect(rateOf(shifted)).toBe(rateOf(series));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives a verifiable root or a reason for arbitrary mixed flows', () => {
+    const arbitraryFlows = fc.array(
+      fc.record({
+        date: fc.integer({ min: 0, max: 365 * 20 }).map((day) => addDays('2000-01-01', day)),
+        amount: fc.integer({ min: -100_000_000, max: 100_000_000 }).map((cents) => cents / 100),
+      }),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(arbitraryFlows, (series) => {
+        const result = xirr(series);
+        if (result.kind !== 'ok' || result.rate <= -0.999) return;
+        const terms = discountedFlows(series, result.rate);
+        const scale = terms.reduce((sum, v) => sum + Math.abs(v), 0);
+        expect(Math.abs(xnpv(series, result.rate))).toBeLessThanOrEqual(1e-9 * scale);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+function addMonths(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const total = year * 12 + (month - 1) + months;
+  return `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
