@@ -3,7 +3,12 @@ import { migrateToLatest } from '@strata/db/migrate';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import serverPackage from '../package.json' with { type: 'json' };
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuth } from './features/auth/auth.ts';
+import { resolveAuthSecret } from './features/auth/auth-secret.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { userSettingsRoutes } from './features/user-settings/user-settings.routes.ts';
+import { createMailer } from './mail/mailer.ts';
 import type { TConfig } from './plugins/config.ts';
 import { correlationIdOf, correlationIdPlugin } from './plugins/correlation-id.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -25,7 +30,7 @@ export interface TBuildAppOptions {
 }
 
 /** Feature route plugins, each mounted under /api. Add new features here. */
-const apiFeatures = [healthRoutes];
+const apiFeatures = [healthRoutes, userSettingsRoutes];
 
 /**
  * Builds the app without listening: `main.ts` listens, tests use `app.inject()`. Routes may still be
@@ -37,6 +42,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     logger: options.logger ?? loggerOptions(config),
     genReqId: correlationIdOf,
     requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -69,6 +75,21 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(errorsPlugin);
     await app.register(dbPlugin, { database, isOwned });
     await app.register(openapiPlugin, { version: serverPackage.version, publicUrl: config.PUBLIC_URL });
+    const secret = await resolveAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.DATA_DIR,
+      logger: app.log,
+    });
+    const auth = createAuth({
+      db: database.db,
+      config: { ...config, AUTH_SECRET: secret },
+      mailer,
+      logger: app.log,
+    });
+    // Its URLs are already /api/auth/*; it must come before the features that authenticate.
+    await app.register(authRoutes, { auth, publicUrl: config.PUBLIC_URL });
     for (const feature of apiFeatures) await app.register(feature, { prefix: '/api' });
     await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
+import * as identity from './migrations/2026-11-22-0002-identity.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -8,6 +9,7 @@ import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
+  '2026-11-22-0002-identity': identity,
 };
 
 export class MigrationError extends Error {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { IdentityDatabase } from './schema-identity.ts';
 
 /**
  * Column conventions (shared by PGlite and PostgreSQL, see type-parsers.ts):
@@ -15,6 +16,6 @@ export interface AppMetaTable {
   updated_at: Generated<Date>;
 }
 
-export interface Database {
+export interface Database extends IdentityDatabase {
   app_meta: AppMetaTable;
 }

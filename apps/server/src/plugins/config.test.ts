@@ -23,6 +23,11 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',
       WEB_DIST_DIR: resolve(import.meta.dirname, '../../../web/dist'),
+      TRUST_PROXY: false,
+      OIDC_NAME: 'Single sign-on',
+      AUTH_RATE_LIMIT_WINDOW: 60,
+      AUTH_RATE_LIMIT_MAX: 5,
+      AUTH_OTP_EXPIRES_IN: 600,
     });
   });
 
@@ -38,6 +43,16 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       WEB_DIST_DIR: 'custom/dist',
       NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'strata',
+      OIDC_CLIENT_SECRET: 'client-secret',
+      OIDC_NAME: 'Example ID',
+      MAIL_FROM: 'Strata <no-reply@example.com>',
+      AUTH_RATE_LIMIT_WINDOW: '30',
+      AUTH_RATE_LIMIT_MAX: '10',
+      AUTH_OTP_EXPIRES_IN: '300',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -50,6 +65,16 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       WEB_DIST_DIR: resolve('custom/dist'),
       NODE_ENV: 'production',
+      TRUST_PROXY: true,
+      AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'strata',
+      OIDC_CLIENT_SECRET: 'client-secret',
+      OIDC_NAME: 'Example ID',
+      MAIL_FROM: 'Strata <no-reply@example.com>',
+      AUTH_RATE_LIMIT_WINDOW: 30,
+      AUTH_RATE_LIMIT_MAX: 10,
+      AUTH_OTP_EXPIRES_IN: 300,
     });
   });
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ZAuthEnv } from '../features/auth/auth-config.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -40,6 +41,9 @@ const ZRawEnv = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
     .default('development'),
+  /** Trust X-Forwarded-* from a reverse proxy, so rate limits key on the client's address. */
+  TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+  ...ZAuthEnv.omit({ SMTP_URL: true }).shape,
 });
 
 export type TConfig = Omit<z.infer<typeof ZRawEnv>, 'PUBLIC_URL' | 'WEB_DIST_DIR'> & {

@@ -1,0 +1,45 @@
+import { getUserSettings, saveUserSettings } from '@strata/contracts/user-settings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../plugins/app-error.ts';
+import { createUserSettingsRepository } from './user-settings.repository.ts';
+import { createUserSettingsService } from './user-settings.service.ts';
+
+/** GET and POST /users/:uuid/settings (mounted under /api). Authentication runs first (onRequest), so an anonymous caller gets 401 before any 400. */
+export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Without it the routes would silently lose their authentication hook.
+  if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before userSettingsRoutes');
+  const service = createUserSettingsService(createUserSettingsRepository(app.db));
+
+  function actorOf(request: { user: { id: string } | null }) {
+    if (!request.user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+    return request.user;
+  }
+
+  app.route({
+    method: getUserSettings.method,
+    url: getUserSettings.url,
+    onRequest: app.authenticate,
+    schema: {
+      summary: getUserSettings.summary,
+      tags: ['user settings'],
+      params: getUserSettings.params,
+      querystring: getUserSettings.querystring,
+      response: getUserSettings.response,
+    },
+    handler: async (request) => service.get(actorOf(request), request.params.uuid, request.query.timeZone),
+  });
+
+  app.route({
+    method: saveUserSettings.method,
+    url: saveUserSettings.url,
+    onRequest: app.authenticate,
+    schema: {
+      summary: saveUserSettings.summary,
+      tags: ['user settings'],
+      params: saveUserSettings.params,
+      body: saveUserSettings.body,
+      response: saveUserSettings.response,
+    },
+    handler: async (request) => service.save(actorOf(request), request.params.uuid, request.body),
+  });
+};
