@@ -1,1 +1,0 @@
-export const hello = (n: number): string => `hi ${n}`;
