@@ -1,0 +1,137 @@
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ModalHost } from '../../shared/modals/modal-host.tsx';
+import { modals } from '../../shared/modals/modal-store.ts';
+import { AppLayout, MOBILE_LAYOUT_QUERY } from './app-layout.tsx';
+
+const originalMatchMedia = window.matchMedia;
+
+function setWidthIsMobile(isMobile: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: query === MOBILE_LAYOUT_QUERY ? isMobile : false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}
+
+function renderLayout(path = '/dashboards') {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <ModalHost />
+          </>
+        ),
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/dashboards', element: <h1>Dashboards page</h1> },
+              { path: '/tags', element: <h1>Tags page</h1> },
+            ],
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <MantineProvider>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => modals.closeAll());
+afterEach(() => {
+  window.matchMedia = originalMatchMedia;
+  act(() => modals.closeAll());
+});
+
+describe('AppLayout', () => {
+  it('uses the desktop header with the four top-level entries on wide screens', async () => {
+    setWidthIsMobile(false);
+    renderLayout();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect([...nav.querySelectorAll('a,button')].map((el) => el.textContent)).toEqual([
+      'Dashboards',
+      'Data',
+      'Connectors',
+      'Analytics',
+    ]);
+    expect(screen.queryByLabelText('Open navigation')).toBeNull();
+  });
+
+  it('opens the Data menu with its eight entries', async () => {
+    setWidthIsMobile(false);
+    renderLayout();
+    await userEvent.click(screen.getByRole('button', { name: 'Data' }));
+    // The dropdown is still in its opening transition, which the accessibility tree counts as hidden.
+    const items = await screen.findAllByRole('menuitem', { hidden: true });
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Smart Transactions',
+      'Assets',
+      'Tags',
+      'Income accounts',
+      'Expense accounts',
+      'Currencies',
+      'Documents',
+      'Contacts',
+    ]);
+  });
+
+  it('uses a burger menu on phone and tablet widths, which navigates', async () => {
+    setWidthIsMobile(true);
+    const router = renderLayout();
+    await userEvent.click(screen.getByLabelText('Open navigation'));
+    await userEvent.click(screen.getByText('Data'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Tags' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tags'));
+  });
+
+  it('opens search on Ctrl+K and the asset tree on /, and Escape closes the top one', async () => {
+    setWidthIsMobile(false);
+    renderLayout();
+    act(() => {
+      fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
+    });
+    expect(modals.getSnapshot().map((m) => m.title)).toEqual(['Search']);
+    act(() => {
+      fireEvent.keyDown(document.body, { key: '/' });
+    });
+    expect(modals.top()?.title).toBe('Asset tree');
+    await act(async () => {
+      fireEvent.keyDown(document.body, { key: 'Escape' });
+    });
+    expect(modals.getSnapshot().map((m) => m.title)).toEqual(['Search']);
+  });
+
+  it('toggles the desktop side panel with Q', async () => {
+    setWidthIsMobile(false);
+    renderLayout();
+    // AppShell writes its layout into a style element; a collapsed navbar forces its offset to 0.
+    const shellStyles = () =>
+      [...document.querySelectorAll('style')].map((el) => el.textContent ?? '').join('\n');
+    const collapsed = /--app-shell-navbar-offset:0px !important/;
+    expect(shellStyles()).not.toMatch(collapsed);
+    act(() => {
+      fireEvent.keyDown(document.body, { key: 'q' });
+    });
+    expect(shellStyles()).toMatch(collapsed);
+    act(() => {
+      fireEvent.keyDown(document.body, { key: 'Q' });
+    });
+    expect(shellStyles()).not.toMatch(collapsed);
+  });
+});

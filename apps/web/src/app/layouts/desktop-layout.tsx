@@ -1,0 +1,87 @@
+import { AppShell, Button, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { AppShellActions } from './app-shell-actions.tsx';
+import { Brand } from './brand.tsx';
+import { isLinkActive, isSectionActive, NAV_SECTIONS } from './nav-items.ts';
+
+function TopNavigation() {
+  const { pathname } = useLocation();
+  return (
+    <Group gap={4} component="nav" aria-label="Main">
+      {NAV_SECTIONS.map((section) => {
+        const isActive = isSectionActive(section, pathname);
+        const variant = isActive ? 'light' : 'subtle';
+        if (section.to) {
+          return (
+            <Button
+              key={section.label}
+              component={Link}
+              to={section.to}
+              variant={variant}
+              color={isActive ? undefined : 'gray'}
+            >
+              {section.label}
+            </Button>
+          );
+        }
+        return (
+          <Menu key={section.label} position="bottom-start" shadow="md" width={220}>
+            <Menu.Target>
+              <Button
+                variant={variant}
+                color={isActive ? undefined : 'gray'}
+                rightSection={<IconChevronDown size={14} />}
+              >
+                {section.label}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {(section.items ?? []).map((item) => (
+                <Menu.Item
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  fw={isLinkActive(item, pathname) ? 600 : undefined}
+                >
+                  {item.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      })}
+    </Group>
+  );
+}
+
+export function DesktopLayout({ isNavbarOpened }: { isNavbarOpened: boolean }) {
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 0, collapsed: { desktop: !isNavbarOpened, mobile: !isNavbarOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xl" wrap="nowrap">
+            <Brand />
+            <TopNavigation />
+          </Group>
+          <AppShellActions />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" aria-label="Repository">
+        <Text fw={600} size="sm">
+          Repository
+        </Text>
+        <Text size="sm" c="dimmed" mt="xs">
+          Repositories and the asset tree arrive with their features. Press Q to hide this panel.
+        </Text>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,223 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type RouteObject, redirect } from 'react-router';
+import { NotFoundPage, PermissionDeniedPage } from '../shared/ui/status-page.tsx';
+import { redirectIfSignedIn, requireSession } from './auth-middleware.ts';
+import { AppLayout } from './layouts/app-layout.tsx';
+import { EmptyLayout } from './layouts/empty-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+
+/** Seed §2: the legacy path keeps its query (e.g. an aggregator's callback parameters). */
+export function linkedAccountsRedirect({ request }: { request: Request }): Response {
+  const { search } = new URL(request.url);
+  return redirect(`/connectors${search}`);
+}
+
+const assetTabs = () => import('../features/assets/routes/asset-tab-pages.tsx');
+const currencyTabs = () => import('../features/currencies/routes/currency-tab-pages.tsx');
+const analytics = () => import('../features/analytics/routes/analytics-pages.tsx');
+const accounts = () => import('../features/accounts/routes/account-pages.tsx');
+const authPages = () => import('../features/auth/routes/auth-pages.tsx');
+const legal = () => import('../features/legal/routes/legal-pages.tsx');
+const linkedAccountTabs = () => import('../features/connectors/routes/linked-account-tab-pages.tsx');
+
+/**
+ * The whole route table. Pages are lazy modules so the first load carries only the shell; the session
+ * guard is middleware, so it runs before any loader of a private page.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          Component: EmptyLayout,
+          children: [
+            { index: true, lazy: () => import('../features/landing/routes/landing-page.tsx') },
+            { path: 'policy', lazy: async () => ({ Component: (await legal()).PolicyPage }) },
+            { path: 'terms', lazy: async () => ({ Component: (await legal()).TermsPage }) },
+            {
+              middleware: [redirectIfSignedIn(queryClient)],
+              children: [
+                { path: 'login', lazy: () => import('../features/auth/routes/login-page.tsx') },
+                {
+                  path: 'signin-confirmation',
+                  lazy: async () => ({ Component: (await authPages()).SignInConfirmationPage }),
+                },
+                { path: 'confirm', lazy: async () => ({ Component: (await authPages()).ConfirmPage }) },
+                { path: 'forgot', lazy: async () => ({ Component: (await authPages()).ForgotPage }) },
+                { path: 'sign-up', lazy: async () => ({ Component: (await authPages()).SignUpPage }) },
+                {
+                  path: 'sign-up-confirmation',
+                  lazy: async () => ({ Component: (await authPages()).SignUpConfirmationPage }),
+                },
+                { path: 'password', lazy: async () => ({ Component: (await authPages()).PasswordPage }) },
+              ],
+            },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+        { path: 'linked-accounts', loader: linkedAccountsRedirect },
+        {
+          middleware: [requireSession(queryClient)],
+          Component: AppLayout,
+          children: [
+            { path: 'dashboards', lazy: () => import('../features/dashboards/routes/dashboards-page.tsx') },
+            {
+              path: 'dashboards/:slug',
+              lazy: () => import('../features/dashboards/routes/dashboard-page.tsx'),
+            },
+            {
+              path: 'analytics-value',
+              lazy: async () => ({ Component: (await analytics()).AnalyticsValuePage }),
+            },
+            {
+              path: 'analytics-income',
+              lazy: async () => ({ Component: (await analytics()).AnalyticsIncomePage }),
+            },
+            {
+              path: 'analytics-position',
+              lazy: async () => ({ Component: (await analytics()).AnalyticsPositionPage }),
+            },
+            {
+              path: 'analytics-value-change',
+              lazy: async () => ({ Component: (await analytics()).AnalyticsValueChangePage }),
+            },
+            {
+              path: 'transactions',
+              lazy: () => import('../features/transactions/routes/transactions-page.tsx'),
+            },
+            {
+              path: 'transactions/:id',
+              lazy: () => import('../features/transactions/routes/transaction-page.tsx'),
+            },
+            { path: 'assets', lazy: () => import('../features/assets/routes/assets-page.tsx') },
+            {
+              path: 'assets/:id',
+              lazy: () => import('../features/assets/routes/asset-page.tsx'),
+              children: [
+                { index: true, lazy: async () => ({ Component: (await assetTabs()).AssetBasicInfoTab }) },
+                { path: 'prices', lazy: async () => ({ Component: (await assetTabs()).AssetPricesTab }) },
+                {
+                  path: 'prices/table',
+                  lazy: async () => ({ Component: (await assetTabs()).AssetPricesTableTab }),
+                },
+                {
+                  path: 'positions',
+                  lazy: async () => ({ Component: (await assetTabs()).AssetPositionsTab }),
+                },
+                {
+                  path: 'transactions',
+                  lazy: async () => ({ Component: (await assetTabs()).AssetTransactionsTab }),
+                },
+                { path: 'values', lazy: async () => ({ Component: (await assetTabs()).AssetValuesTab }) },
+                { path: 'tags', lazy: async () => ({ Component: (await assetTabs()).AssetTagsTab }) },
+                {
+                  path: 'security-master',
+                  lazy: async () => ({ Component: (await assetTabs()).AssetSecurityMasterTab }),
+                },
+                { path: 'contacts', lazy: async () => ({ Component: (await assetTabs()).AssetContactsTab }) },
+                {
+                  path: 'documents',
+                  lazy: async () => ({ Component: (await assetTabs()).AssetDocumentsTab }),
+                },
+              ],
+            },
+            { path: 'tags', lazy: () => import('../features/tags/routes/tags-page.tsx') },
+            { path: 'tags/:id', lazy: () => import('../features/tags/routes/tag-page.tsx') },
+            {
+              path: 'income-accounts',
+              lazy: async () => ({ Component: (await accounts()).IncomeAccountsPage }),
+            },
+            {
+              path: 'income-accounts/:id',
+              lazy: async () => ({ Component: (await accounts()).IncomeAccountPage }),
+            },
+            {
+              path: 'expense-accounts',
+              lazy: async () => ({ Component: (await accounts()).ExpenseAccountsPage }),
+            },
+            {
+              path: 'expense-accounts/:id',
+              lazy: async () => ({ Component: (await accounts()).ExpenseAccountPage }),
+            },
+            { path: 'currencies', lazy: () => import('../features/currencies/routes/currencies-page.tsx') },
+            {
+              path: 'currencies/:id',
+              lazy: () => import('../features/currencies/routes/currency-page.tsx'),
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({ Component: (await currencyTabs()).CurrencyBasicInfoTab }),
+                },
+                {
+                  path: 'prices',
+                  lazy: async () => ({ Component: (await currencyTabs()).CurrencyPricesTab }),
+                },
+                {
+                  path: 'prices/table',
+                  lazy: async () => ({ Component: (await currencyTabs()).CurrencyPricesTableTab }),
+                },
+                { path: 'tags', lazy: async () => ({ Component: (await currencyTabs()).CurrencyTagsTab }) },
+                {
+                  path: 'security-master',
+                  lazy: async () => ({ Component: (await currencyTabs()).CurrencySecurityMasterTab }),
+                },
+              ],
+            },
+            { path: 'documents', lazy: () => import('../features/documents/routes/documents-page.tsx') },
+            { path: 'documents/:id', lazy: () => import('../features/documents/routes/document-page.tsx') },
+            { path: 'contacts', lazy: () => import('../features/contacts/routes/contacts-page.tsx') },
+            { path: 'contacts/:id', lazy: () => import('../features/contacts/routes/contact-page.tsx') },
+            {
+              path: 'subscription',
+              lazy: () => import('../features/subscription/routes/subscription-page.tsx'),
+            },
+            {
+              path: 'subscription/plans',
+              lazy: () => import('../features/subscription/routes/plans-page.tsx'),
+            },
+            { path: 'permission-denied', Component: PermissionDeniedPage },
+            { path: 'upgrade-plan', Component: PermissionDeniedPage },
+            { path: 'connectors', lazy: () => import('../features/connectors/routes/connectors-page.tsx') },
+            {
+              path: 'connectors/:connectorId',
+              lazy: () => import('../features/connectors/routes/connector-page.tsx'),
+            },
+            {
+              path: 'connectors/:connectorId/:accountId',
+              lazy: () => import('../features/connectors/routes/linked-account-page.tsx'),
+              children: [
+                {
+                  path: ':eventId?',
+                  lazy: async () => ({ Component: (await linkedAccountTabs()).LinkedAccountTransactionsTab }),
+                },
+                {
+                  path: 'positions/:eventId?',
+                  lazy: async () => ({ Component: (await linkedAccountTabs()).LinkedAccountPositionsTab }),
+                },
+              ],
+            },
+            {
+              path: 'linked-transactions',
+              lazy: () => import('../features/linked-data/routes/linked-transactions-page.tsx'),
+            },
+            {
+              path: 'linked-positions',
+              lazy: () => import('../features/linked-data/routes/linked-positions-page.tsx'),
+            },
+            {
+              path: 'linked-tagging-rules',
+              lazy: () => import('../features/rules/routes/tagging-rules-page.tsx'),
+            },
+            {
+              path: 'linked-mapping-rules',
+              lazy: () => import('../features/rules/routes/mapping-rules-page.tsx'),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router';
+import { modals, type TModalStore } from '../modals/modal-store.ts';
+import { confirmUnsavedChanges } from './confirm-unsaved-changes.tsx';
+import { hasUnsavedChanges, isLeavingArea, type TFormEntityState } from './unsaved-changes.ts';
+
+export interface TUnsavedChangesGuardOptions {
+  state: TFormEntityState;
+  /** Removes a new entity or cancels the changes (seed §4). */
+  onDiscard: () => void;
+  store?: TModalStore;
+}
+
+/**
+ * Returns a `canClose` for the form's modal: asks first when the form is new or changed, discards on
+ * 'Discard form changes', keeps the form on 'Continue editing'.
+ */
+export function useUnsavedChangesGuard({ state, onDiscard, store = modals }: TUnsavedChangesGuardOptions) {
+  const latest = useRef({ state, onDiscard, store });
+  latest.current = { state, onDiscard, store };
+  return useCallback(async (): Promise<boolean> => {
+    const current = latest.current;
+    if (!hasUnsavedChanges(current.state)) return true;
+    const choice = await confirmUnsavedChanges(current.store);
+    if (choice === 'continue') return false;
+    current.onDiscard();
+    return true;
+  }, []);
+}
+
+export interface TNavigationGuardOptions {
+  /** Path prefix of the area, e.g. '/assets'; navigation inside it is not blocked. */
+  area: string;
+  isDirty: boolean;
+  onDiscard?: () => void;
+  store?: TModalStore;
+}
+
+/** Blocks leaving an area with unsaved changes (seed §2) until the user discards them. */
+export function useNavigationGuard({
+  area,
+  isDirty,
+  onDiscard,
+  store = modals,
+}: TNavigationGuardOptions): void {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      isLeavingArea(area, nextLocation.pathname),
+  );
+  const onDiscardRef = useRef(onDiscard);
+  onDiscardRef.current = onDiscard;
+  const blockerRef = useRef(blocker);
+  blockerRef.current = blocker;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmUnsavedChanges(store).then((choice) => {
+      const current = blockerRef.current;
+      if (current.state !== 'blocked') return;
+      if (choice === 'discard') {
+        onDiscardRef.current?.();
+        current.proceed();
+      } else {
+        current.reset();
+      }
+    });
+  }, [blocker.state, store]);
+}
