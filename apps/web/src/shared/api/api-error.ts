@@ -1,4 +1,4 @@
-import { ErrorMessage } from '@strata/contracts/errors';
+import { ErrorMessage } from '@strata/contracts/error-messages';
 
 export const UNAUTHORIZED_MESSAGE = 'You need to be authorized';
 export const NOT_FOUND_MESSAGE = 'Page not found';
