@@ -40,3 +40,9 @@ describe('fromEpochDay', () => {
     expect(addDays('2021-01-01', -1)).toBe('2020-12-31');
   });
 });
+
+describe('fromEpochDay bounds', () => {
+  it('throws for a day beyond what Date can represent instead of printing NaN', () => {
+    expect(() => fromEpochDay(1e9)).toThrow(RangeError);
+  });
+});

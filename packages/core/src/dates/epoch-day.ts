@@ -28,7 +28,8 @@ export function fromEpochDay(epochDay: number): string {
   if (!Number.isInteger(epochDay)) throw new RangeError(`Not a whole number of days: ${epochDay}`);
   const date = new Date(epochDay * MS_PER_DAY);
   const year = date.getUTCFullYear();
-  if (year < 0 || year > 9999) throw new RangeError(`Day ${epochDay} is outside years 0000–9999`);
+  // NaN (a day past Date's range) fails both comparisons, so test for being inside.
+  if (!(year >= 0 && year <= 9999)) throw new RangeError(`Day ${epochDay} is outside years 0000–9999`);
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   return `${pad(year, 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
 }

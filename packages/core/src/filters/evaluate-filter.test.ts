@@ -91,6 +91,11 @@ describe('evaluateParam', () => {
 });
 
 describe('evaluateFilter', () => {
+  it('passes every row when the filter has no groups, whatever its logic', () => {
+    expect(evaluateFilter({ logic: 'OR', groups: [] }, {}, { today: '2026-01-01' })).toBe(true);
+    expect(evaluateFilter({ logic: 'AND', groups: [] }, {}, { today: '2026-01-01' })).toBe(true);
+  });
+
   const f = (logic: 'AND' | 'OR', groups: TFilter['groups']): TFilter => ({ logic, groups });
   const yes = param('type', 'EQ', 'buy');
   const no = param('type', 'EQ', 'sell');

@@ -97,6 +97,7 @@ export function evaluateParam(param: TFilterParam, row: TRow, context: TEvaluate
 
 /** Whether a row passes the filter. The empty filter passes every row. */
 export function evaluateFilter(filter: TFilter, row: TRow, context: TEvaluateContext): boolean {
+  if (filter.groups.length === 0) return true;
   const groupMatches = filter.groups.map((group) => {
     const results = group.params.map((param) => evaluateParam(param, row, context));
     return group.logic === 'AND' ? results.every(Boolean) : results.some(Boolean);

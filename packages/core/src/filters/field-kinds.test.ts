@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedComparisons, FIELD_KIND_SPECS, hasFilterValue } from './field-kinds.ts';
+import { allowedComparisons, FIELD_KIND_SPECS, hasFilterValue, MAX_LAST_DAYS } from './field-kinds.ts';
 
 describe('field kinds', () => {
   it('allows the seed comparisons per kind, adding EMPTY and NOTEMPTY unless notEmpty', () => {
@@ -59,5 +59,25 @@ describe('field kinds', () => {
     expect(hasFilterValue('EQ', 0)).toBe(true);
     expect(hasFilterValue('EMPTY', undefined)).toBe(true);
     expect(hasFilterValue('NOTEMPTY', null)).toBe(true);
+  });
+});
+
+describe('value bounds', () => {
+  it('refuses a LAST day count past the calendar-safe maximum', () => {
+    expect(FIELD_KIND_SPECS.date.parse('LAST', MAX_LAST_DAYS)).toEqual({ ok: true, value: MAX_LAST_DAYS });
+    expect(FIELD_KIND_SPECS.date.parse('LAST', MAX_LAST_DAYS + 1).ok).toBe(false);
+    expect(FIELD_KIND_SPECS.date.parse('LAST', '1000000000').ok).toBe(false);
+  });
+
+  it('refuses amounts the database cannot compare', () => {
+    expect(FIELD_KIND_SPECS.amount.parse('GREATER', '1e140000')).toMatchObject({
+      ok: false,
+      message: 'Out of range',
+    });
+    expect(FIELD_KIND_SPECS.amount.parse('GREATER', '0.0000000000000000001').ok).toBe(false);
+    expect(FIELD_KIND_SPECS.amount.parse('GREATER', '-9999999999999999999999999999.5')).toEqual({
+      ok: true,
+      value: '-9999999999999999999999999999.5',
+    });
   });
 });

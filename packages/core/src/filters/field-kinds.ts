@@ -1,7 +1,7 @@
 // One table of field kinds: which comparisons each kind allows and how a filter value of that kind is
 // parsed (core seed §5 "Filters and sorts", Actual's FIELD_TYPES). Filters, tagging rules and mapping
 // rules all use it, so a comparison is allowed or refused in one place.
-import { isNumericString, toAmountString } from '../money/decimal.ts';
+import { isAmountInRange, isNumericString, toAmountString } from '../money/decimal.ts';
 import { date as dateRule, isBlank } from '../validation/field-rules.ts';
 
 export const COMPARISONS = [
@@ -38,6 +38,9 @@ interface TFieldKindSpec {
 
 const bad = (message: string): TValueParse => ({ ok: false, message });
 
+/** Enough for any history (about 270 years) while keeping date arithmetic inside the calendar. */
+export const MAX_LAST_DAYS = 100_000;
+
 function parseDate(raw: unknown): string | null {
   // No clamping here: a filter date is compared, not stored.
   const result = dateRule(raw, 0);
@@ -49,9 +52,8 @@ export const FIELD_KIND_SPECS: Readonly<Record<TFieldKind, TFieldKindSpec>> = {
     comparisons: ['GREATER', 'LESS', 'EQ', 'NOTEQ'],
     parse: (_comparison, raw) => {
       const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
-      return typeof text === 'string' && isNumericString(text)
-        ? { ok: true, value: toAmountString(text) }
-        : bad('Must be numeric');
+      if (typeof text !== 'string' || !isNumericString(text)) return bad('Must be numeric');
+      return isAmountInRange(text) ? { ok: true, value: toAmountString(text) } : bad('Out of range');
     },
   },
   date: {
@@ -59,9 +61,9 @@ export const FIELD_KIND_SPECS: Readonly<Record<TFieldKind, TFieldKindSpec>> = {
     parse: (comparison, raw) => {
       if (comparison === 'LAST') {
         const days = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
-        return typeof days === 'number' && Number.isSafeInteger(days) && days >= 1
+        return typeof days === 'number' && Number.isSafeInteger(days) && days >= 1 && days <= MAX_LAST_DAYS
           ? { ok: true, value: days }
-          : bad('Must be a whole number of days, at least 1');
+          : bad(`Must be a whole number of days, from 1 to ${MAX_LAST_DAYS}`);
       }
       if (comparison === 'RANGE') {
         if (!Array.isArray(raw) || raw.length !== 2) return bad('Must be a pair of dates');

@@ -24,6 +24,18 @@ export function isNumericString(text: string): boolean {
   return NUMERIC.test(text.trim());
 }
 
+/**
+ * Whether an amount fits what the database stores and compares without overflow: under 10^28 in
+ * magnitude with at most 18 decimal places ('1e140000' is numeric but no amount).
+ */
+export function isAmountInRange(value: string | number | Decimal): boolean {
+  const decimal = toDecimal(value);
+  return decimal.abs().lt(MAX_AMOUNT) && decimal.decimalPlaces() <= MAX_AMOUNT_DECIMALS;
+}
+
+const MAX_AMOUNT = new DecimalJs('1e28');
+export const MAX_AMOUNT_DECIMALS = 18;
+
 /** A Decimal from a wire string or a JS number; throws RangeError for anything not a finite number. */
 export function toDecimal(value: string | number | Decimal): Decimal {
   if (value instanceof DecimalJs) return new Decimal(value);
