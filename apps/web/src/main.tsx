@@ -6,16 +6,22 @@ import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { SESSION_QUERY_KEY } from './features/auth/api/get-session.ts';
+import { configureSignOut, signOut } from './features/session/sign-out.ts';
 import { configureApiClient } from './shared/api/api-client.ts';
 
-// An unrecoverable 401 or a lost connection ends the session; the guard then sends the user to sign-in.
-// The identity feature replaces this with the full sign-out (blockers, storage, caches).
-configureApiClient({
-  onSignOut: () => {
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    void router.navigate('/login');
+configureSignOut({
+  queryClient,
+  sessionQueryKey: SESSION_QUERY_KEY,
+  navigate: (to) => void router.navigate(to, { replace: true }),
+  serverSignOut: async () => {
+    // Loaded on demand: better-auth's client (WebAuthn included) stays out of the first page load.
+    const { authCall, authClient } = await import('./features/auth/auth-client.ts');
+    await authCall(authClient.signOut());
   },
 });
+
+// An unrecoverable 401 or a lost connection ends the session: the full sign-out, which cannot be vetoed.
+configureApiClient({ onSignOut: () => void signOut({ isForced: true }) });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

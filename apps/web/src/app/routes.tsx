@@ -17,7 +17,6 @@ const assetTabs = () => import('../features/assets/routes/asset-tab-pages.tsx');
 const currencyTabs = () => import('../features/currencies/routes/currency-tab-pages.tsx');
 const analytics = () => import('../features/analytics/routes/analytics-pages.tsx');
 const accounts = () => import('../features/accounts/routes/account-pages.tsx');
-const authPages = () => import('../features/auth/routes/auth-pages.tsx');
 const legal = () => import('../features/legal/routes/legal-pages.tsx');
 const linkedAccountTabs = () => import('../features/connectors/routes/linked-account-tab-pages.tsx');
 
@@ -43,16 +42,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'login', lazy: () => import('../features/auth/routes/login-page.tsx') },
                 {
                   path: 'signin-confirmation',
-                  lazy: async () => ({ Component: (await authPages()).SignInConfirmationPage }),
+                  lazy: () => import('../features/auth/routes/sign-in-confirmation-page.tsx'),
                 },
-                { path: 'confirm', lazy: async () => ({ Component: (await authPages()).ConfirmPage }) },
-                { path: 'forgot', lazy: async () => ({ Component: (await authPages()).ForgotPage }) },
-                { path: 'sign-up', lazy: async () => ({ Component: (await authPages()).SignUpPage }) },
+                { path: 'confirm', lazy: () => import('../features/auth/routes/confirm-page.tsx') },
+                { path: 'forgot', lazy: () => import('../features/auth/routes/forgot-page.tsx') },
+                { path: 'sign-up', lazy: () => import('../features/auth/routes/sign-up-page.tsx') },
                 {
                   path: 'sign-up-confirmation',
-                  lazy: async () => ({ Component: (await authPages()).SignUpConfirmationPage }),
+                  lazy: () => import('../features/auth/routes/sign-up-confirmation-page.tsx'),
                 },
-                { path: 'password', lazy: async () => ({ Component: (await authPages()).PasswordPage }) },
+                { path: 'password', lazy: () => import('../features/auth/routes/password-page.tsx') },
               ],
             },
             { path: '*', Component: NotFoundPage },
@@ -178,6 +177,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'subscription/plans',
               lazy: () => import('../features/subscription/routes/plans-page.tsx'),
             },
+            { path: 'account', lazy: () => import('../features/account/routes/account-page.tsx') },
             { path: 'permission-denied', Component: PermissionDeniedPage },
             { path: 'upgrade-plan', Component: PermissionDeniedPage },
             { path: 'connectors', lazy: () => import('../features/connectors/routes/connectors-page.tsx') },

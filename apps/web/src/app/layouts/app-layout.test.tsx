@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_QUERY_KEY } from '../../features/auth/api/get-session.ts';
 import { ModalHost } from '../../shared/modals/modal-host.tsx';
 import { modals } from '../../shared/modals/modal-store.ts';
 import { AppLayout, MOBILE_LAYOUT_QUERY } from './app-layout.tsx';
@@ -45,9 +47,14 @@ function renderLayout(path = '/dashboards') {
     ],
     { initialEntries: [path] },
   );
+  // The user menu and the session watch read the session; a cached "none" keeps them off the network.
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
   render(
     <MantineProvider>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </MantineProvider>,
   );
   return router;

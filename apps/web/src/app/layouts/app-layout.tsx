@@ -1,6 +1,7 @@
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { SessionWatch } from '../../features/session/components/session-watch.tsx';
 import { useGlobalShortcuts } from '../../shared/keyboard/use-global-shortcuts.ts';
 import { modals } from '../../shared/modals/modal-store.ts';
 import { openAssetTree } from '../shell/open-asset-tree.tsx';
@@ -31,14 +32,18 @@ export function AppLayout() {
     'toggle-navbar': isMobile ? mobileNavbar.toggle : desktopNavbar.toggle,
   });
 
-  if (isMobile) {
-    return (
-      <MobileLayout
-        isNavbarOpened={isMobileNavbarOpened}
-        onToggleNavbar={mobileNavbar.toggle}
-        onCloseNavbar={mobileNavbar.close}
-      />
-    );
-  }
-  return <DesktopLayout isNavbarOpened={isDesktopNavbarOpened} />;
+  return (
+    <>
+      {isMobile ? (
+        <MobileLayout
+          isNavbarOpened={isMobileNavbarOpened}
+          onToggleNavbar={mobileNavbar.toggle}
+          onCloseNavbar={mobileNavbar.close}
+        />
+      ) : (
+        <DesktopLayout isNavbarOpened={isDesktopNavbarOpened} />
+      )}
+      <SessionWatch />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Kbd, Tooltip } from '@mantine/core';
 import { IconBinaryTree, IconSearch } from '@tabler/icons-react';
+import { UserMenu } from '../../features/session/components/user-menu.tsx';
 import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle.tsx';
 import { openAssetTree } from '../shell/open-asset-tree.tsx';
 import { openSearch } from '../shell/open-search.tsx';
@@ -30,6 +31,7 @@ export function AppShellActions() {
         </ActionIcon>
       </Tooltip>
       <ColorSchemeToggle />
+      <UserMenu />
     </Group>
   );
 }

@@ -1,49 +1,191 @@
-import {
-  Anchor,
-  Button,
-  Container,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { Link } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconFingerprint, IconLogin } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { notifications } from '../../../shared/notifications/notification-store.ts';
+import { useAuthProviders } from '../api/get-auth-providers.ts';
+import { authCall, authClient, authErrorDescription, isAuthRequestError } from '../auth-client.ts';
+import { type TSignInForm, ZSignInForm } from '../auth-forms.ts';
+import { AUTH_MESSAGES } from '../auth-messages.ts';
+import { completeSignIn, isTwoFactorRedirect } from '../complete-sign-in.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { markCodeSent } from '../components/use-resend-countdown.ts';
 
-/**
- * The sign-in form's fields and layout. Submitting is wired by the identity feature (better-auth); until
- * then the button stays disabled instead of pretending to sign in.
- */
+function isPasskeyCancelled(error: unknown): boolean {
+  // The browser dialog was dismissed or the biometric check failed: simply "not signed in" (seed §1).
+  return isAuthRequestError(error) && error.status === 400;
+}
+
+async function isConditionalUiAvailable(): Promise<boolean> {
+  const credential = (
+    globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }
+  ).PublicKeyCredential;
+  return (await credential?.isConditionalMediationAvailable?.().catch(() => false)) ?? false;
+}
+
 export function Component() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const providers = useAuthProviders();
+  const [isPasskeyPending, setIsPasskeyPending] = useState(false);
+  const [isOidcPending, setIsOidcPending] = useState(false);
+  const form = useForm<TSignInForm>({
+    resolver: zodResolver(ZSignInForm),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // Errors stay until closed; once signed in, the failed attempts before are no longer news.
+  const errorToastIds = useRef<string[]>([]);
+
+  function showError(message: string, description?: string) {
+    errorToastIds.current.push(notifications.error(message, { description }));
+  }
+
+  async function finish() {
+    for (const id of errorToastIds.current.splice(0)) notifications.remove(id);
+    navigate(await completeSignIn(queryClient), { replace: true });
+  }
+
+  // Passkeys offered in the e-mail field's autofill where the browser supports it (conditional UI).
+  // Runs once per visit of the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: finish only reads the router and query client.
+  useEffect(() => {
+    let isActive = true;
+    void (async () => {
+      if (!(await isConditionalUiAvailable()) || !isActive) return;
+      try {
+        await authCall(authClient.signIn.passkey({ autoFill: true }));
+        if (isActive) await finish();
+      } catch {
+        // Aborted by a modal passkey request or dismissed: nothing to report.
+      }
+    })();
+    return () => {
+      isActive = false;
+    };
+  }, []);
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      const data = await authCall(authClient.signIn.email({ email, password }));
+      if (isTwoFactorRedirect(data)) {
+        navigate('/signin-confirmation');
+        return;
+      }
+      await finish();
+    } catch (error) {
+      if (isAuthRequestError(error) && error.code === 'INVALID_EMAIL_OR_PASSWORD') {
+        showError(AUTH_MESSAGES.incorrectCredentials, AUTH_MESSAGES.incorrectCredentialsDescription);
+        return;
+      }
+      if (isAuthRequestError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
+        // The right password for an unconfirmed address: send a fresh code and finish the sign-up.
+        await authClient.emailOtp.sendVerificationOtp({ email, type: 'email-verification' });
+        markCodeSent('sign-up', email);
+        navigate(`/sign-up-confirmation?username=${encodeURIComponent(email)}`);
+        return;
+      }
+      showError(AUTH_MESSAGES.signInError, authErrorDescription(error));
+    }
+  });
+
+  async function signInWithPasskey() {
+    setIsPasskeyPending(true);
+    try {
+      await authCall(authClient.signIn.passkey());
+      await finish();
+    } catch (error) {
+      if (!isPasskeyCancelled(error)) {
+        showError(AUTH_MESSAGES.signInError, authErrorDescription(error));
+      }
+    } finally {
+      setIsPasskeyPending(false);
+    }
+  }
+
+  async function signInWithOidc(providerId: string) {
+    setIsOidcPending(true);
+    try {
+      const data = await authCall(
+        authClient.$fetch<{ url: string }>('/sign-in/social', {
+          method: 'POST',
+          body: { provider: providerId, callbackURL: '/dashboards', errorCallbackURL: '/login' },
+        }) as Promise<{ data: { url: string }; error: null }>,
+      );
+      window.location.assign(data.url);
+    } catch (error) {
+      showError(AUTH_MESSAGES.signInError, authErrorDescription(error));
+      setIsOidcPending(false);
+    }
+  }
+
+  const oidc = providers.data?.oidc ?? null;
+
   return (
-    <Container size={420} py={48}>
-      <Title order={1} ta="center">
-        Sign in
-      </Title>
-      <Text c="dimmed" size="sm" ta="center" mt={5}>
-        No account yet?{' '}
-        <Anchor component={Link} to="/sign-up" size="sm">
-          Create account
-        </Anchor>
-      </Text>
-      <Paper withBorder shadow="sm" p="lg" mt="lg" radius="md">
-        <form onSubmit={(event) => event.preventDefault()}>
-          <Stack>
-            <TextInput label="E-mail" name="email" type="email" autoComplete="username" required />
-            <PasswordInput label="Password" name="password" autoComplete="current-password" required />
-            <Anchor component={Link} to="/forgot" size="sm">
-              Forgot password?
-            </Anchor>
-            <Button type="submit" fullWidth disabled>
-              Sign in
-            </Button>
-            <Text size="xs" c="dimmed" ta="center">
-              Signing in arrives with the identity feature.
-            </Text>
-          </Stack>
-        </form>
-      </Paper>
-    </Container>
+    <AuthCard
+      title="Sign in"
+      subtitle={
+        <>
+          No account yet?{' '}
+          <Anchor component={Link} to="/sign-up" size="sm">
+            Create account
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate method="post" action="/login">
+        <Stack>
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="username webauthn"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Anchor component={Link} to="/forgot" size="sm">
+            Forgot password?
+          </Anchor>
+          <Button type="submit" fullWidth loading={isSubmitting} leftSection={<IconLogin size={18} />}>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      <Divider label="or" labelPosition="center" my="md" />
+      <Stack gap="sm">
+        <Button
+          variant="default"
+          fullWidth
+          loading={isPasskeyPending}
+          leftSection={<IconFingerprint size={18} />}
+          onClick={() => void signInWithPasskey()}
+        >
+          Sign in with a passkey
+        </Button>
+        {oidc && (
+          <Button
+            variant="default"
+            fullWidth
+            loading={isOidcPending}
+            onClick={() => void signInWithOidc(oidc.id)}
+          >
+            Sign in with {oidc.name}
+          </Button>
+        )}
+        <Text size="xs" c="dimmed" ta="center">
+          A passkey uses your device's fingerprint, face or screen lock.
+        </Text>
+      </Stack>
+    </AuthCard>
   );
 }

@@ -1,0 +1,31 @@
+import { getAuthProviders, type TAuthProviders } from '@strata/contracts/auth-providers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OIDC_PROVIDER_ID, type TOidcProviderConfig } from './auth-config.ts';
+
+export interface TAuthProvidersRoutesOptions {
+  /** From `oidcProviderConfig(config)`: null when OIDC is not configured. */
+  oidc: TOidcProviderConfig | null;
+}
+
+export function authProvidersOf(oidc: TOidcProviderConfig | null): TAuthProviders {
+  return {
+    emailPassword: true,
+    passkey: true,
+    // Only the label leaves the server: issuer, client id and secret stay private.
+    oidc: oidc ? { id: OIDC_PROVIDER_ID, name: oidc.name } : null,
+  };
+}
+
+/** GET /auth-providers (mounted under /api): public, so the sign-in screen knows which buttons to show. */
+export const authProvidersRoutes: FastifyPluginAsyncZod<TAuthProvidersRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const providers = authProvidersOf(options.oidc);
+  app.route({
+    method: getAuthProviders.method,
+    url: getAuthProviders.url,
+    schema: { summary: getAuthProviders.summary, tags: ['auth'], response: getAuthProviders.response },
+    handler: async () => providers,
+  });
+};

@@ -1,0 +1,41 @@
+import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
+import { IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useSession } from '../../auth/api/get-session.ts';
+import { signOut } from '../sign-out.ts';
+
+/** The header's account menu: who is signed in, the security page, sign-out. */
+export function UserMenu() {
+  const { data } = useSession();
+  const user = data?.user;
+  return (
+    <Menu position="bottom-end" shadow="md" width={240}>
+      <Menu.Target>
+        <Tooltip label="Account">
+          <ActionIcon variant="default" size="lg" aria-label="Account menu">
+            <IconUserCircle size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user && (
+          <Menu.Label>
+            <Text size="sm" fw={600} c="bright" truncate>
+              {user.name || user.email}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user.email}
+            </Text>
+          </Menu.Label>
+        )}
+        <Menu.Item component={Link} to="/account" leftSection={<IconShieldLock size={16} />}>
+          Account security
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
