@@ -43,11 +43,15 @@ describe('foundation journeys', () => {
     const { page } = browser;
     await page.goto(`${app.baseUrl}/policy`);
     await expect.poll(() => page.url()).toMatch(/\/policy$/);
-    await expect.poll(() => page.getByRole('heading', { name: /privacy policy/i }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /privacy policy/i }).count())
+      .toBeGreaterThan(0);
   });
 
   it('serves the health check with a correlation id over real HTTP', async () => {
-    const response = await fetch(`${app.baseUrl}/api/health`, { headers: { 'x-correlation-id': 'e2e-check-1' } });
+    const response = await fetch(`${app.baseUrl}/api/health`, {
+      headers: { 'x-correlation-id': 'e2e-check-1' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-correlation-id')).toBe('e2e-check-1');
     expect(await response.json()).toEqual({ status: 'ok' });

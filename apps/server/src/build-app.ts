@@ -5,9 +5,18 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import serverPackage from '../package.json' with { type: 'json' };
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuth } from './features/auth/auth.ts';
+import { oidcProviderConfig } from './features/auth/auth-config.ts';
+import { authProvidersRoutes } from './features/auth/auth-providers.routes.ts';
 import { resolveAuthSecret } from './features/auth/auth-secret.ts';
+import { collaborationRoutes } from './features/collaboration/collaboration.routes.ts';
+import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
+import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
+import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { userSettingsRoutes } from './features/user-settings/user-settings.routes.ts';
+import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { createMailer } from './mail/mailer.ts';
 import type { TConfig } from './plugins/config.ts';
 import { correlationIdOf, correlationIdPlugin } from './plugins/correlation-id.ts';
@@ -18,6 +27,7 @@ import { loggerOptions } from './plugins/logger.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { fileStorePlugin } from './storage/file-store.plugin.ts';
 
 export { listApiRoutes, type TRouteEntry } from './plugins/route-table.ts';
 
@@ -30,7 +40,16 @@ export interface TBuildAppOptions {
 }
 
 /** Feature route plugins, each mounted under /api. Add new features here. */
-const apiFeatures = [healthRoutes, userSettingsRoutes];
+const apiFeatures = [
+  healthRoutes,
+  userSettingsRoutes,
+  repositoriesRoutes,
+  collaborationRoutes,
+  subscriptionRoutes,
+  currenciesRoutes,
+  tasksRoutes,
+  uploadsRoutes,
+];
 
 /**
  * Builds the app without listening: `main.ts` listens, tests use `app.inject()`. Routes may still be
@@ -90,7 +109,16 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     });
     // Its URLs are already /api/auth/*; it must come before the features that authenticate.
     await app.register(authRoutes, { auth, publicUrl: config.PUBLIC_URL });
+    // Task queue and file store, before the features that create tasks and uploads (env: see docs/tasks-and-files.md).
+    await app.register(jobsPlugin, { database, isWorker: config.JOBS_WORKER });
+    await app.register(fileStorePlugin, {
+      env: config,
+      dataDir: config.DATA_DIR,
+      publicUrl: config.PUBLIC_URL,
+      secret,
+    });
     for (const feature of apiFeatures) await app.register(feature, { prefix: '/api' });
+    await app.register(authProvidersRoutes, { prefix: '/api', oidc: oidcProviderConfig(config) });
     await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });
   } catch (error) {
     if (isOwned) await database.close();

@@ -11,6 +11,8 @@ export type TDialectName = 'pglite' | 'postgres';
 export interface TDatabaseHandle {
   db: Kysely<Database>;
   dialect: TDialectName;
+  /** The embedded instance itself, for clients that run multi-statement SQL (pg-boss); absent on PostgreSQL. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function createPgliteDatabase(options: { directory?: string } = {})
   return {
     db,
     dialect: 'pglite',
+    pglite,
     async close() {
       await db.destroy();
       // Kysely only closes an instance it has initialised, i.e. one that ran a query.

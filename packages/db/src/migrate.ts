@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
 import * as identity from './migrations/2026-11-22-0002-identity.ts';
+import * as repositories from './migrations/2026-11-22-0003-repositories.ts';
+import * as tasks from './migrations/2026-11-22-0004-tasks.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -10,6 +12,8 @@ import * as identity from './migrations/2026-11-22-0002-identity.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-foundation': foundation,
   '2026-11-22-0002-identity': identity,
+  '2026-11-22-0003-repositories': repositories,
+  '2026-11-22-0004-tasks': tasks,
 };
 
 export class MigrationError extends Error {

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { IdentityDatabase } from './schema-identity.ts';
+import type { RepositoriesDatabase } from './schema-repositories.ts';
+import type { TasksDatabase } from './schema-tasks.ts';
 
 /**
  * Column conventions (shared by PGlite and PostgreSQL, see type-parsers.ts):
@@ -16,6 +18,6 @@ export interface AppMetaTable {
   updated_at: Generated<Date>;
 }
 
-export interface Database extends IdentityDatabase {
+export interface Database extends IdentityDatabase, RepositoriesDatabase, TasksDatabase {
   app_meta: AppMetaTable;
 }

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
+import type { Database } from '@strata/db/schema';
 import type { IdentityDatabase } from '@strata/db/schema-identity';
 import type { Kysely } from 'kysely';
 import type { TAuth } from '../features/auth/auth.ts';
+import { SET_PLAN_HELP, SetPlanError, setPlanCommand } from '../features/subscription/set-plan-command.ts';
 
 export interface TAdminContext {
   db: Kysely<IdentityDatabase>;
@@ -22,6 +24,7 @@ Commands:
   create-user --email E --password P [--name N]   Create a user whose e-mail is already verified.
   reset-2fa --email E                             Turn two-factor authentication off for a user
                                                   (lost authenticator); they sign in with the password.
+${SET_PLAN_HELP}
   help                                            Show this text.
 
 The database is the configured one (DATABASE_URL, or PGlite in DATA_DIR); migrations run first.`;
@@ -117,6 +120,18 @@ export async function runAdminCommand(
     const values = parse({ email: { type: 'string' } });
     const input = { email: requiredOption(values, 'email') };
     run = (context) => resetTwoFactorCommand(context, input);
+  } else if (command === 'set-plan') {
+    const values = parse({ email: { type: 'string' }, plan: { type: 'string' }, status: { type: 'string' } });
+    const input = {
+      email: requiredOption(values, 'email'),
+      plan: requiredOption(values, 'plan'),
+      status: values.status,
+    };
+    // The admin context's db is the app's database; its type names only the identity tables.
+    run = (context) =>
+      setPlanCommand(context.db as unknown as Kysely<Database>, input).catch((error: unknown) => {
+        throw error instanceof SetPlanError ? new AdminCommandError(error.message) : error;
+      });
   } else {
     throw new AdminCommandError(`unknown command "${command}"\n\n${ADMIN_HELP}`);
   }

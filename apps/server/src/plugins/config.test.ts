@@ -28,6 +28,13 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_WINDOW: 60,
       AUTH_RATE_LIMIT_MAX: 5,
       AUTH_OTP_EXPIRES_IN: 600,
+      DEFAULT_PLAN: 'professional',
+      DEFAULT_SUBSCRIPTION_STATUS: 'active',
+      FILE_STORE: 'local',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+      UPLOAD_MAX_BYTES: 104857600,
+      JOBS_WORKER: true,
     });
   });
 
@@ -53,6 +60,13 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_WINDOW: '30',
       AUTH_RATE_LIMIT_MAX: '10',
       AUTH_OTP_EXPIRES_IN: '300',
+      FILE_STORE: 's3',
+      S3_BUCKET: 'strata-files',
+      S3_REGION: 'eu-west-1',
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_FORCE_PATH_STYLE: 'true',
+      UPLOAD_MAX_BYTES: '1048576',
+      JOBS_WORKER: 'false',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -75,6 +89,15 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_WINDOW: 30,
       AUTH_RATE_LIMIT_MAX: 10,
       AUTH_OTP_EXPIRES_IN: 300,
+      DEFAULT_PLAN: 'professional',
+      DEFAULT_SUBSCRIPTION_STATUS: 'active',
+      FILE_STORE: 's3',
+      S3_BUCKET: 'strata-files',
+      S3_REGION: 'eu-west-1',
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_FORCE_PATH_STYLE: true,
+      UPLOAD_MAX_BYTES: 1048576,
+      JOBS_WORKER: false,
     });
   });
 
@@ -117,5 +140,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(
       'Invalid configuration:\n  PORT: must be a number\n  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
     );
+  });
+
+  it('needs a bucket when files go to S3', () => {
+    expect(problemsOf({ FILE_STORE: 's3' })).toEqual({ S3_BUCKET: 'is required when FILE_STORE=s3' });
   });
 });

@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ZAuthEnv } from '../features/auth/auth-config.ts';
+import { ZSubscriptionEnv } from '../features/subscription/subscription-defaults.ts';
+import { ZJobsEnv } from '../jobs/jobs-config.ts';
+import { ZFileStoreEnv } from '../storage/file-store-config.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -19,32 +22,41 @@ function urlWithProtocols(protocols: readonly string[]) {
 const postgresUrl = urlWithProtocols(['postgres:', 'postgresql:']);
 
 // Empty strings count as unset: `DATABASE_URL=` in a shell or a .env file means "not configured".
-const ZRawEnv = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be an integer' })
-    .min(0, { error: 'must be between 0 and 65535' })
-    .max(65535, { error: 'must be between 0 and 65535' })
-    .default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: postgresUrl.optional(),
-  TEST_DATABASE_URL: postgresUrl.optional(),
-  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
-  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
-    })
-    .default('info'),
-  WEB_DIST_DIR: z.string().optional(),
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-    .default('development'),
-  /** Trust X-Forwarded-* from a reverse proxy, so rate limits key on the client's address. */
-  TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
-  ...ZAuthEnv.omit({ SMTP_URL: true }).shape,
-});
+const ZRawEnv = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be an integer' })
+      .min(0, { error: 'must be between 0 and 65535' })
+      .max(65535, { error: 'must be between 0 and 65535' })
+      .default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: postgresUrl.optional(),
+    TEST_DATABASE_URL: postgresUrl.optional(),
+    SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+    PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('development'),
+    /** Trust X-Forwarded-* from a reverse proxy, so rate limits key on the client's address. */
+    TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+    ...ZAuthEnv.omit({ SMTP_URL: true }).shape,
+    // Validated here so a bad value stops the start; the subscription feature reads them where it decides.
+    ...ZSubscriptionEnv.shape,
+    ...ZFileStoreEnv.shape,
+    ...ZJobsEnv.shape,
+  })
+  .refine((env) => env.FILE_STORE !== 's3' || env.S3_BUCKET, {
+    error: 'is required when FILE_STORE=s3',
+    path: ['S3_BUCKET'],
+  });
 
 export type TConfig = Omit<z.infer<typeof ZRawEnv>, 'PUBLIC_URL' | 'WEB_DIST_DIR'> & {
   /** Absolute. */

@@ -1,0 +1,131 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listApiRoutes } from './build-app.ts';
+import { authProvidersMatrix } from './features/auth/auth-providers.matrix.ts';
+import { createIdentityTestApp, type TIdentityTestApp } from './features/auth/testing/identity-test-app.ts';
+import { collaborationMatrix } from './features/collaboration/collaboration.matrix.ts';
+import { repositoriesMatrix } from './features/repositories/repositories.matrix.ts';
+import {
+  anonymousCall,
+  createRepositoryAs,
+  createTestUser,
+  setSubscription,
+  shareRepository,
+  type TTestUser,
+} from './features/repositories/testing/repository-test-kit.ts';
+import { subscriptionMatrix } from './features/subscription/subscription.matrix.ts';
+import { tasksMatrix } from './features/tasks/tasks.matrix.ts';
+import { uploadsMatrix } from './features/uploads/uploads.matrix.ts';
+import { userSettingsMatrix } from './features/user-settings/user-settings.matrix.ts';
+import {
+  PERSONAS,
+  type TMatrixCase,
+  type TPersona,
+  type TScene,
+} from './testing/authorization-matrix/matrix-kit.ts';
+
+/**
+ * The authorization matrix: every /api route (read from the server's route table) × every persona →
+ * the expected status. A route without a case fails the test, so a new route must say who may call it:
+ * add the feature's `<feature>.matrix.ts` to MATRIX below. Each case runs on a fresh scene, so mutating
+ * calls do not leak.
+ */
+const MATRIX: TMatrixCase[] = [
+  ...authProvidersMatrix,
+  ...userSettingsMatrix,
+  ...repositoriesMatrix,
+  ...collaborationMatrix,
+  ...subscriptionMatrix,
+  ...tasksMatrix,
+  ...uploadsMatrix,
+];
+
+/** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */
+function isExempt(route: { method: string; url: string }): boolean {
+  return (
+    route.method === 'HEAD' ||
+    route.method === 'OPTIONS' ||
+    route.url === '/api/docs' ||
+    route.url.startsWith('/api/docs/') ||
+    route.url.startsWith('/api/auth/')
+  );
+}
+
+let t: TIdentityTestApp;
+let users: TScene['users'];
+let outsider: TTestUser;
+let secret: { id: string; name: string };
+let caseNumber = 0;
+
+beforeAll(async () => {
+  t = await createIdentityTestApp();
+  users = {
+    stranger: await createTestUser(t, 'matrix-stranger@example.com'),
+    reader: await createTestUser(t, 'matrix-reader@example.com'),
+    writer: await createTestUser(t, 'matrix-writer@example.com'),
+    owner: await createTestUser(t, 'matrix-owner@example.com'),
+    inactive: await createTestUser(t, 'matrix-inactive@example.com'),
+  };
+  await setSubscription(t.app.db, users.inactive.id, 'professional', 'cancelled');
+  // Another user's repository whose id and name must never show up in any answer.
+  outsider = await createTestUser(t, 'matrix-outsider@example.com');
+  secret = { name: 'SECRET-outsider-repository', id: '' };
+  secret.id = await createRepositoryAs(outsider, secret.name);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function createScene(): Promise<TScene> {
+  caseNumber += 1;
+  const unique = `matrix-case-${caseNumber}`;
+  // Earlier scenes are gone, so the owner never meets the plan's repository limit.
+  await t.app.db.deleteFrom('repositories').where('id', '!=', secret.id).execute();
+  const repositoryId = await createRepositoryAs(users.owner, `Scene ${caseNumber}`);
+  await shareRepository(users.owner, users.reader, repositoryId, 1);
+  await shareRepository(users.owner, users.writer, repositoryId, 2);
+  await shareRepository(users.owner, users.inactive, repositoryId, 2);
+  const invite = await users.owner.call('POST', '/api/invites', {
+    email: users.stranger.email,
+    access_type: 1,
+    repository_id: repositoryId,
+  });
+  if (invite.statusCode !== 201) throw new Error(`scene invite failed: ${invite.body}`);
+  return { repositoryId, inviteId: invite.json().id, users, unique };
+}
+
+function callAs(persona: TPersona) {
+  return persona === 'anonymous' ? anonymousCall(t) : users[persona].call;
+}
+
+describe('authorization matrix', () => {
+  it('has a case for every /api route, and every case names a real route', () => {
+    const routes = listApiRoutes(t.app).filter((route) => !isExempt(route));
+    const key = (method: string, url: string) => `${method} ${url}`;
+    const covered = new Set(MATRIX.map((entry) => key(entry.method, entry.route)));
+    const registered = new Set(routes.map((route) => key(route.method, route.url)));
+    expect(
+      [...registered].filter((route) => !covered.has(route)),
+      'routes without a matrix case',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((route) => !registered.has(route)),
+      'matrix cases without a route',
+    ).toEqual([]);
+  });
+
+  for (const entry of MATRIX) {
+    const name = `${entry.method} ${entry.route}${entry.label ? ` (${entry.label})` : ''}`;
+    it.each(PERSONAS.map((persona) => [persona, entry.expected[persona]] as const))(
+      `${name} as %s → %i`,
+      async (persona, status) => {
+        const scene = await createScene();
+        const { url, body } = await entry.request(scene);
+        const response: LightMyRequestResponse = await callAs(persona)(entry.method, url, body);
+        expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+        expect(response.body).not.toContain(secret.id);
+        expect(response.body).not.toContain(secret.name);
+      },
+    );
+  }
+});

@@ -1,0 +1,194 @@
+import {
+  type TCreateRepositoryBody,
+  type TRepository,
+  type TRepositoryExport,
+  type TUpdateRepositoryBody,
+  type TUserRepoSettings,
+  type TUserRepoSettingsPatch,
+  ZRepositorySettings,
+  ZUserRepoSettings,
+} from '@strata/contracts/repositories';
+import {
+  defaultRepositorySettings,
+  defaultUserRepoSettings,
+} from '@strata/core/repositories/repository-defaults';
+import { REPOSITORY_MESSAGES, repositoryDeletedMessage } from '@strata/core/repositories/repository-messages';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../plugins/app-error.ts';
+import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
+import { createRepositoriesRepository, type TRepositoryViewRow } from './repositories.repository.ts';
+import { requireRepositoryAccess, type TAccessUser } from './repository-access.ts';
+import { addInitialContent } from './repository-initialization.ts';
+import {
+  assertKnownCurrency,
+  assertNameFree,
+  assertPlanAllowsAnother,
+  isUniqueViolation,
+  nameTaken,
+} from './repository-rules.ts';
+import { exportRepository } from './repository-transfer.ts';
+
+/** Stored settings over today's defaults: documents saved before a field existed get its default. */
+export function settingsOf(stored: Record<string, unknown>): TRepository['settings'] {
+  const merged = { ...defaultRepositorySettings(), ...stored };
+  const parsed = ZRepositorySettings.safeParse(merged);
+  return parsed.success ? parsed.data : defaultRepositorySettings();
+}
+
+function userRepoSettingsOf(stored: Record<string, unknown>): TUserRepoSettings {
+  const parsed = ZUserRepoSettings.safeParse({ ...defaultUserRepoSettings(), ...stored });
+  return parsed.success ? parsed.data : defaultUserRepoSettings();
+}
+
+export function createRepositoriesService(db: Kysely<Database>) {
+  const repository = createRepositoriesRepository(db);
+
+  async function toResponses(rows: TRepositoryViewRow[]): Promise<TRepository[]> {
+    const planByOwner = new Map<string, string>();
+    for (const ownerId of new Set(rows.map((row) => row.owner_id))) {
+      planByOwner.set(ownerId, (await getEffectiveSubscription(db, ownerId)).plan.id);
+    }
+    return rows.map((row) => {
+      const accessType = row.access_type as 1 | 2 | 3;
+      return {
+        id: row.id,
+        name: row.name,
+        currency: row.currency,
+        owner: row.owner_email,
+        settings: settingsOf(row.settings),
+        user_repo_settings: { ...userRepoSettingsOf(row.user_repo_settings), access_type: accessType },
+        access_type: accessType,
+        collaborators_count: row.collaborators_count,
+        plan: planByOwner.get(row.owner_id) ?? '',
+        currency_asset: null,
+        created_at: row.created_at.toISOString(),
+        updated_at: row.updated_at.toISOString(),
+      };
+    });
+  }
+
+  async function viewOf(user: TAccessUser, repositoryId: string): Promise<TRepository> {
+    const row = await repository.findView(user.id, repositoryId);
+    if (!row) throw AppError.notFound(REPOSITORY_MESSAGES.NOT_FOUND);
+    const [view] = await toResponses([row]);
+    if (!view) throw AppError.notFound(REPOSITORY_MESSAGES.NOT_FOUND);
+    return view;
+  }
+
+  return {
+    /**
+     * Answers even with an inactive subscription: the list holds only the caller's own repository names
+     * and roles, and the plans page needs it to pick repositories to deactivate (docs/repositories.md).
+     */
+    async list(user: TAccessUser): Promise<TRepository[]> {
+      return toResponses(await repository.listViews(user.id));
+    },
+
+    async create(user: TAccessUser, body: TCreateRepositoryBody): Promise<TRepository> {
+      assertKnownCurrency(body.currency);
+      let id: string;
+      try {
+        id = await db.transaction().execute(async (trx) => {
+          await assertPlanAllowsAnother(trx, user.id);
+          await assertNameFree(trx, user.id, body.name);
+          return createRepositoriesRepository(trx).insert({
+            name: body.name,
+            currency: body.currency,
+            ownerId: user.id,
+            settings: { ...defaultRepositorySettings(), ...body.settings },
+            userRepoSettings: { ...defaultUserRepoSettings(), ...body.user_repo_settings },
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameTaken();
+        throw error;
+      }
+      return viewOf(user, id);
+    },
+
+    async initialize(user: TAccessUser, repositoryId: string) {
+      return db.transaction().execute(async (trx) => {
+        const access = await requireRepositoryAccess(trx, user, repositoryId, 'owner');
+        await createRepositoriesRepository(trx).lock(repositoryId);
+        const settings = settingsOf(access.repository.settings);
+        const result = await addInitialContent(trx, {
+          repositoryId,
+          currency: access.repository.currency,
+          userId: user.id,
+          withDefaultTags: settings.init_default_tags,
+        });
+        return {
+          repository_id: repositoryId,
+          created_accounts: result.createdAccounts,
+          created_tags: result.createdTags,
+        };
+      });
+    },
+
+    async update(user: TAccessUser, repositoryId: string, body: TUpdateRepositoryBody): Promise<TRepository> {
+      if (body.currency !== undefined) assertKnownCurrency(body.currency);
+      try {
+        await db.transaction().execute(async (trx) => {
+          const access = await requireRepositoryAccess(trx, user, repositoryId, 'owner');
+          if (body.name !== undefined) await assertNameFree(trx, user.id, body.name, repositoryId);
+          const current = settingsOf(access.repository.settings);
+          const settings = body.settings ? { ...current, ...body.settings } : undefined;
+          // Lifting read-only makes the repository count against the plan again.
+          if (current.readonly && settings && !settings.readonly) await assertPlanAllowsAnother(trx, user.id);
+          await createRepositoriesRepository(trx).update(repositoryId, {
+            name: body.name,
+            currency: body.currency,
+            settings,
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameTaken();
+        throw error;
+      }
+      return viewOf(user, repositoryId);
+    },
+
+    /** Any member keeps their own view settings, read-only members included. Shallow merge. */
+    async saveUserRepoSettings(
+      user: TAccessUser,
+      repositoryId: string,
+      patch: TUserRepoSettingsPatch,
+    ): Promise<TUserRepoSettings> {
+      return db.transaction().execute(async (trx) => {
+        await requireRepositoryAccess(trx, user, repositoryId, 'read');
+        const members = createRepositoriesRepository(trx);
+        const stored = (await members.findMemberSettings(repositoryId, user.id)) ?? {};
+        const { access_type: _ignored, ...rest } = { ...stored, ...patch } as Record<string, unknown>;
+        const merged = userRepoSettingsOf(rest);
+        await members.saveMemberSettings(repositoryId, user.id, merged);
+        return merged;
+      });
+    },
+
+    async delete(user: TAccessUser, repositoryId: string) {
+      const access = await requireRepositoryAccess(db, user, repositoryId, 'owner');
+      await repository.delete(repositoryId);
+      return { message: repositoryDeletedMessage(access.repository.name) };
+    },
+
+    async export(
+      user: TAccessUser,
+      repositoryId: string,
+    ): Promise<{ name: string; data: TRepositoryExport }> {
+      const access = await requireRepositoryAccess(db, user, repositoryId, 'owner');
+      return { name: access.repository.name, data: await exportRepository(db, repositoryId) };
+    },
+
+    /**
+     * The analytics cache arrives with the analytics issue; until then there is nothing to clear, but the
+     * call already checks access (any member may ask for fresh analytics).
+     */
+    async clearAnalyticsCache(user: TAccessUser, repositoryId: string) {
+      await requireRepositoryAccess(db, user, repositoryId, 'read');
+      return { message: REPOSITORY_MESSAGES.ANALYTICS_CACHE_CLEARED };
+    },
+  };
+}
+
+export type TRepositoriesService = ReturnType<typeof createRepositoriesService>;

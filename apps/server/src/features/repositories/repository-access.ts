@@ -1,0 +1,59 @@
+import {
+  canAccess,
+  isRepositoryReadonly,
+  type TAccessLevel,
+  type TAccessNeed,
+} from '@strata/core/repositories/access-levels';
+import { REPOSITORY_MESSAGES } from '@strata/core/repositories/repository-messages';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../plugins/app-error.ts';
+import { requireActiveSubscription } from '../subscription/subscription-state.ts';
+
+export interface TAccessRepository {
+  id: string;
+  name: string;
+  currency: string;
+  owner_id: string;
+  settings: Record<string, unknown>;
+}
+
+export interface TRepositoryAccess {
+  repository: TAccessRepository;
+  accessType: TAccessLevel;
+  /** Data writes are refused: level 1, or the repository is marked read-only. */
+  isReadonly: boolean;
+}
+
+export interface TAccessUser {
+  id: string;
+}
+
+/**
+ * The one access check of every repository-scoped service (now and later: assets, transactions, …).
+ * In order: no user → 401; inactive subscription → 402; not a member → 404 (a repository the caller
+ * cannot see does not exist for them, so its id reveals nothing); member without the level `need` asks
+ * for → 403. Pass a transaction as `db` to check inside it.
+ */
+export async function requireRepositoryAccess(
+  db: Kysely<Database>,
+  user: TAccessUser | null | undefined,
+  repositoryId: string,
+  need: TAccessNeed,
+): Promise<TRepositoryAccess> {
+  if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+  await requireActiveSubscription(db, user.id);
+  const row = await db
+    .selectFrom('repositories as r')
+    .innerJoin('repository_members as m', (join) =>
+      join.onRef('m.repository_id', '=', 'r.id').on('m.user_id', '=', user.id),
+    )
+    .select(['r.id', 'r.name', 'r.currency', 'r.owner_id', 'r.settings', 'm.access_type'])
+    .where('r.id', '=', repositoryId)
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound(REPOSITORY_MESSAGES.NOT_FOUND);
+  const facts = { accessType: row.access_type, isReadonlySetting: row.settings.readonly === true };
+  if (!canAccess(facts, need)) throw AppError.forbidden();
+  const { access_type, ...repository } = row;
+  return { repository, accessType: access_type as TAccessLevel, isReadonly: isRepositoryReadonly(facts) };
+}

@@ -1,0 +1,75 @@
+import {
+  canCreateRepository,
+  nextPlanAbove,
+  planLimitMessage,
+  upgradePlanMessage,
+} from '@strata/core/plans/plan-limits';
+import { isIsoCurrencyCode } from '@strata/core/repositories/iso-currencies';
+import { REPOSITORY_MESSAGES } from '@strata/core/repositories/repository-messages';
+import { isRepositoryNameTaken } from '@strata/core/repositories/repository-name';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../plugins/app-error.ts';
+import { plans } from '../subscription/plans.ts';
+import { createSubscriptionRepository } from '../subscription/subscription.repository.ts';
+import {
+  requireActiveSubscription,
+  type TEffectiveSubscription,
+} from '../subscription/subscription-state.ts';
+import { createRepositoriesRepository } from './repositories.repository.ts';
+
+export function assertKnownCurrency(currency: string): void {
+  if (!isIsoCurrencyCode(currency)) {
+    throw new AppError('VALIDATION_FAILED', `currency: ${REPOSITORY_MESSAGES.UNKNOWN_CURRENCY}`, {
+      details: { fieldErrors: { currency: [REPOSITORY_MESSAGES.UNKNOWN_CURRENCY] } },
+    });
+  }
+}
+
+/** Unique among every repository the user is a member of, ignoring case (seed §5); 409 otherwise. */
+export async function assertNameFree(
+  db: Kysely<Database>,
+  userId: string,
+  name: string,
+  exceptId?: string,
+): Promise<void> {
+  const names = await createRepositoriesRepository(db).namesOf(userId);
+  if (isRepositoryNameTaken(name, names, exceptId)) throw nameTaken();
+}
+
+export function nameTaken(): AppError {
+  return new AppError('CONFLICT', REPOSITORY_MESSAGES.NAME_TAKEN, {
+    details: { fieldErrors: { name: [REPOSITORY_MESSAGES.NAME_TAKEN] } },
+  });
+}
+
+/**
+ * The plan allows one more active repository, else 403 (a permission the plan does not grant, not a
+ * payment to make now: 402 is reserved for an inactive subscription). `details.reason` is 'PLAN_LIMIT'.
+ */
+export async function assertPlanAllowsAnother(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<TEffectiveSubscription> {
+  const subscription = await requireActiveSubscription(db, userId);
+  const activeCount = await createSubscriptionRepository(db).countActiveOwnedRepositories(userId);
+  if (!canCreateRepository(activeCount, subscription.plan)) {
+    const limit = subscription.plan.max_repos_number;
+    const upgrade = nextPlanAbove(plans(), limit);
+    throw new AppError('FORBIDDEN', planLimitMessage(limit), {
+      details: {
+        reason: 'PLAN_LIMIT',
+        limit,
+        plan_id: subscription.plan.id,
+        upgrade_plan: upgrade?.id ?? null,
+        upgrade_message: upgrade ? upgradePlanMessage(upgrade.name) : null,
+      },
+    });
+  }
+  return subscription;
+}
+
+/** PostgreSQL unique_violation: a concurrent create took the name between our check and the insert. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,220 @@
+import {
+  REPOSITORY_EXPORT_VERSION,
+  type TRepositoryExport,
+  ZRepositoryExport,
+} from '@strata/contracts/repositories';
+import {
+  defaultRepositorySettings,
+  defaultUserRepoSettings,
+} from '@strata/core/repositories/repository-defaults';
+import { REPOSITORY_MESSAGES } from '@strata/core/repositories/repository-messages';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../plugins/app-error.ts';
+import { fieldErrorsOf } from '../../plugins/errors.ts';
+import { createRepositoriesRepository } from './repositories.repository.ts';
+import { assertKnownCurrency, assertNameFree, assertPlanAllowsAnother } from './repository-rules.ts';
+
+/**
+ * Export and import of a whole repository. Every kind of record the repository holds is listed here:
+ * a feature that adds one (prices, transactions, contacts, …) adds it to both functions and to the
+ * round-trip test, and a new array in the export contract (defaulting to empty, so old files import).
+ */
+
+/** Runs `work` in a transaction, or inside the caller's when `db` already is one (a task's). */
+async function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** The whole repository as one document (contract ZRepositoryExport); read in one transaction, so consistent. */
+export async function exportRepository(
+  db: Kysely<Database>,
+  repositoryId: string,
+): Promise<TRepositoryExport> {
+  return inTransaction(db, async (trx) => {
+    const repository = await trx
+      .selectFrom('repositories')
+      .select(['name', 'currency', 'settings'])
+      .where('id', '=', repositoryId)
+      .executeTakeFirst();
+    if (!repository) throw AppError.notFound(REPOSITORY_MESSAGES.NOT_FOUND);
+    const assets = await trx
+      .selectFrom('assets')
+      .select([
+        'id',
+        'name',
+        'ticker',
+        'currency',
+        'type',
+        'description',
+        'properties',
+        'is_readonly',
+        'deleted_at',
+      ])
+      .where('repository_id', '=', repositoryId)
+      .orderBy('type')
+      .orderBy('name')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const tags = await trx
+      .selectFrom('tags')
+      .select(['id', 'tag_name', 'tag_value'])
+      .where('repository_id', '=', repositoryId)
+      .orderBy('tag_name')
+      .orderBy('tag_value')
+      .execute();
+    const assetTags = await trx
+      .selectFrom('asset_tags')
+      .select(['asset_id', 'tag_id'])
+      .where('repository_id', '=', repositoryId)
+      .orderBy('asset_id')
+      .orderBy('tag_id')
+      .execute();
+    return {
+      format: 'strata-repository',
+      version: REPOSITORY_EXPORT_VERSION,
+      exported_at: new Date().toISOString(),
+      repository: { name: repository.name, currency: repository.currency, settings: repository.settings },
+      assets: assets.map((asset) => ({ ...asset, deleted_at: iso(asset.deleted_at) })),
+      tags,
+      asset_tags: assetTags,
+    };
+  });
+}
+
+function invalidFile(message: string, details?: Record<string, unknown>): AppError {
+  return new AppError('VALIDATION_FAILED', `The file is not a Strata repository export: ${message}`, {
+    ...(details ? { details } : {}),
+  });
+}
+
+/** Parses an export (object or JSON text); every problem of the file comes back at once, as field errors. */
+export function parseRepositoryExport(data: unknown): TRepositoryExport {
+  let value = data;
+  if (typeof data === 'string') {
+    try {
+      value = JSON.parse(data);
+    } catch (error) {
+      throw invalidFile((error as Error).message);
+    }
+  }
+  const parsed = ZRepositoryExport.safeParse(value);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(
+      parsed.error.issues.map((issue) => ({
+        instancePath: `/${issue.path.join('/')}`,
+        message: issue.message,
+      })),
+      'file',
+    );
+    throw invalidFile(Object.keys(fieldErrors).slice(0, 5).join(', '), { fieldErrors });
+  }
+  const assetIds = new Set(parsed.data.assets.map((asset) => asset.id));
+  const tagIds = new Set(parsed.data.tags.map((tag) => tag.id));
+  if (assetIds.size !== parsed.data.assets.length || tagIds.size !== parsed.data.tags.length) {
+    throw invalidFile('ids repeat');
+  }
+  const tagPairs = new Set(parsed.data.tags.map((tag) => JSON.stringify([tag.tag_name, tag.tag_value])));
+  if (tagPairs.size !== parsed.data.tags.length) throw invalidFile('a tag name and value repeat');
+  const dangling = parsed.data.asset_tags.find(
+    (link) => !assetIds.has(link.asset_id) || !tagIds.has(link.tag_id),
+  );
+  if (dangling)
+    throw invalidFile(`asset_tags names an unknown asset or tag (${dangling.asset_id}, ${dangling.tag_id})`);
+  return parsed.data;
+}
+
+export interface TImportRepositoryInput {
+  /** The importing user: the new repository's owner. */
+  userId: string;
+  /** The repository name (the file name up to its first dot, seed §5). */
+  name: string;
+  /** The export, parsed or as JSON text. */
+  data: unknown;
+}
+
+/**
+ * Creates a repository owned by `userId` from an export, in ONE transaction (all or nothing), with new ids
+ * for every record and the references between them remapped. The same rules as creating one apply:
+ * an active subscription, the plan's repository limit, a name free among the user's repositories.
+ */
+export async function importRepository(
+  db: Kysely<Database>,
+  input: TImportRepositoryInput,
+): Promise<{ repositoryId: string }> {
+  const file = parseRepositoryExport(input.data);
+  const name = input.name.trim();
+  if (!name) throw invalidFile('no repository name');
+  assertKnownCurrency(file.repository.currency);
+  return inTransaction(db, async (trx) => {
+    await assertPlanAllowsAnother(trx, input.userId);
+    await assertNameFree(trx, input.userId, name);
+    const repositoryId = await createRepositoriesRepository(trx).insert({
+      name,
+      currency: file.repository.currency,
+      ownerId: input.userId,
+      settings: { ...defaultRepositorySettings(), ...file.repository.settings },
+      userRepoSettings: defaultUserRepoSettings(),
+    });
+
+    const tagIds = new Map<string, string>();
+    for (const tag of file.tags) {
+      const { id } = await trx
+        .insertInto('tags')
+        .values({
+          repository_id: repositoryId,
+          tag_name: tag.tag_name,
+          tag_value: tag.tag_value,
+          created_by: input.userId,
+          updated_by: input.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      tagIds.set(tag.id, id);
+    }
+
+    const assetIds = new Map<string, string>();
+    for (const asset of file.assets) {
+      const { id } = await trx
+        .insertInto('assets')
+        .values({
+          repository_id: repositoryId,
+          name: asset.name,
+          ticker: asset.ticker,
+          currency: asset.currency,
+          type: asset.type,
+          description: asset.description,
+          properties: JSON.stringify(asset.properties),
+          is_readonly: asset.is_readonly,
+          deleted_at: asset.deleted_at ? new Date(asset.deleted_at) : null,
+          created_by: input.userId,
+          updated_by: input.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      assetIds.set(asset.id, id);
+    }
+
+    if (file.asset_tags.length > 0) {
+      await trx
+        .insertInto('asset_tags')
+        .values(
+          file.asset_tags.map((link) => ({
+            repository_id: repositoryId,
+            asset_id: assetIds.get(link.asset_id) as string,
+            tag_id: tagIds.get(link.tag_id) as string,
+          })),
+        )
+        .execute();
+    }
+    return { repositoryId };
+  });
+}

@@ -1,0 +1,90 @@
+import type { TTaskType } from '@strata/core/tasks/task-status';
+import type { Database } from '@strata/db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { TJobRunner, TJobsLogger } from '../../jobs/job-runner.ts';
+import { changeTaskStatus, insertTask, type TNewTask, type TTaskRow } from './tasks.repository.ts';
+
+export interface TTaskContext {
+  task: TTaskRow;
+  /** The task's one transaction: everything written through it is kept only if the task succeeds. */
+  trx: Transaction<Database>;
+}
+
+/** Does a task's work and returns its result (stored on the task). Throwing fails the task with the message. */
+export type TTaskHandler = (context: TTaskContext) => Promise<Record<string, unknown> | undefined>;
+
+export interface TTaskExecutor {
+  /** Gives a task type its worker; call while the app registers its plugins. */
+  register(type: TTaskType, handler: TTaskHandler): void;
+  /** Whether a worker handles this task type (in this app). */
+  isHandled(type: string): boolean;
+  /** Inserts a waiting task; it starts when `enqueue` is called (at once, or when its input is ready). */
+  create(db: Kysely<Database>, task: TNewTask): Promise<TTaskRow>;
+  /** Queues a waiting task's job inside `trx`, so the job exists exactly when the transaction commits. */
+  enqueue(trx: Kysely<Database>, task: Pick<TTaskRow, 'id' | 'type'>): Promise<void>;
+  /** Runs one task now (what the queue's worker calls): waiting → running → succeeded or failed. */
+  run(taskId: string): Promise<void>;
+}
+
+export function taskQueueOf(type: string): string {
+  return `task.${type}`;
+}
+
+/** The task changed under the worker (aborted or deleted): its work is rolled back, nothing is recorded. */
+class TaskNoLongerRunningError extends Error {}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : String(error);
+}
+
+export function createTaskExecutor(options: {
+  db: Kysely<Database>;
+  jobs: TJobRunner;
+  logger: TJobsLogger;
+}): TTaskExecutor {
+  const { db, jobs, logger } = options;
+  const handlers = new Map<string, TTaskHandler>();
+
+  async function run(taskId: string): Promise<void> {
+    // Guarded: a task aborted or deleted while it waited does not start.
+    const task = await changeTaskStatus(db, taskId, { status: 'running' });
+    if (!task) return;
+    const handler = handlers.get(task.type);
+    try {
+      if (!handler) throw new Error(`No worker handles tasks of type ${task.type}`);
+      await db.transaction().execute(async (trx) => {
+        const result = await handler({ task, trx });
+        const finished = await changeTaskStatus(trx, task.id, {
+          status: 'succeeded',
+          result: result ?? null,
+          error: null,
+        });
+        if (!finished) throw new TaskNoLongerRunningError();
+      });
+    } catch (error) {
+      if (error instanceof TaskNoLongerRunningError) return;
+      logger.warn({ err: error, taskId, type: task.type }, 'Task failed');
+      await changeTaskStatus(db, task.id, { status: 'failed', error: messageOf(error) });
+    }
+  }
+
+  return {
+    register(type, handler) {
+      handlers.set(type, handler);
+      jobs.define(taskQueueOf(type), async (data) => {
+        if (typeof data.taskId === 'string') await run(data.taskId);
+      });
+    },
+
+    isHandled: (type) => handlers.has(type),
+
+    create: insertTask,
+
+    async enqueue(trx, task) {
+      if (!handlers.has(task.type)) throw new Error(`No worker handles tasks of type ${task.type}`);
+      await jobs.send(taskQueueOf(task.type), { taskId: task.id }, { trx });
+    },
+
+    run,
+  };
+}

@@ -1,0 +1,141 @@
+import type { TTask } from '@strata/contracts/tasks';
+import { statusesThatMayBecome, type TTaskStatus, type TTaskType } from '@strata/core/tasks/task-status';
+import type { Database } from '@strata/db/schema';
+import type { TasksTable } from '@strata/db/schema-tasks';
+import type { Kysely, Selectable } from 'kysely';
+
+/** Every function takes the db or an open transaction, so task rows can change with the work they track. */
+type TDb = Kysely<Database>;
+
+export type TTaskRow = Selectable<TasksTable>;
+
+export interface TNewTask {
+  userId: string;
+  type: TTaskType;
+  repositoryId?: string | null;
+  payload?: Record<string, unknown>;
+}
+
+export interface TTaskListFilter {
+  excludedStatuses?: readonly TTaskStatus[];
+  excludedTypes?: readonly TTaskType[];
+  repositoryId?: string;
+}
+
+export function toTaskView(row: TTaskRow): TTask {
+  const iso = (date: Date | null) => (date ? date.toISOString() : null);
+  return {
+    id: row.id,
+    type: row.type as TTask['type'],
+    status: row.status as TTask['status'],
+    repository_id: row.repository_id,
+    error: row.error,
+    progress: row.progress,
+    result: row.result,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    started_at: iso(row.started_at),
+    finished_at: iso(row.finished_at),
+  };
+}
+
+export async function insertTask(db: TDb, task: TNewTask): Promise<TTaskRow> {
+  return db
+    .insertInto('tasks')
+    .values({
+      user_id: task.userId,
+      type: task.type,
+      repository_id: task.repositoryId ?? null,
+      payload: JSON.stringify(task.payload ?? {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listTasksOf(db: TDb, userId: string, filter: TTaskListFilter): Promise<TTaskRow[]> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(Boolean(filter.excludedStatuses?.length), (query) =>
+      query.where('status', 'not in', filter.excludedStatuses as TTaskStatus[]),
+    )
+    .$if(Boolean(filter.excludedTypes?.length), (query) =>
+      query.where('type', 'not in', filter.excludedTypes as TTaskType[]),
+    )
+    .$if(filter.repositoryId !== undefined, (query) =>
+      query.where('repository_id', '=', filter.repositoryId as string),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** The caller's own task; another user's is not found. */
+export async function findTaskOf(db: TDb, userId: string, id: string): Promise<TTaskRow | undefined> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function findTask(db: TDb, id: string): Promise<TTaskRow | undefined> {
+  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface TStatusChange {
+  status: TTaskStatus;
+  error?: string | null;
+  result?: Record<string, unknown> | null;
+}
+
+/**
+ * Moves a task to `change.status` only from a status that may become it (core's transition rules), in
+ * one guarded UPDATE: of two racing writers (a worker finishing, a user aborting) exactly one wins.
+ */
+export async function changeTaskStatus(
+  db: TDb,
+  id: string,
+  change: TStatusChange,
+  userId?: string,
+): Promise<TTaskRow | undefined> {
+  const from = statusesThatMayBecome(change.status);
+  if (from.length === 0) return undefined;
+  const now = new Date();
+  const isStart = change.status === 'running';
+  return db
+    .updateTable('tasks')
+    .set({
+      status: change.status,
+      updated_at: now,
+      ...(isStart ? { started_at: now } : { finished_at: now }),
+      ...(change.error !== undefined ? { error: change.error } : {}),
+      ...(change.result !== undefined
+        ? { result: change.result ? JSON.stringify(change.result) : null }
+        : {}),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .$if(userId !== undefined, (query) => query.where('user_id', '=', userId as string))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setTaskProgress(db: TDb, id: string, progress: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ progress: JSON.stringify(progress), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteTaskOf(db: TDb, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('tasks')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}

@@ -1,0 +1,105 @@
+import multipart from '@fastify/multipart';
+import { createFileUpload, uploadFile } from '@strata/contracts/uploads';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../plugins/app-error.ts';
+import {
+  ContentTypeMismatchError,
+  FileTooLargeError,
+  type TLocalFileStore,
+} from '../../storage/local-file-store.ts';
+import { UnsafeKeyError } from '../../storage/storage-key.ts';
+import { UploadPolicyError } from '../../storage/upload-policy.ts';
+import { createRepositoryImportHandler } from './repository-import.task.ts';
+import { AWAIT_UPLOAD_QUEUE, createUploadsService } from './uploads.service.ts';
+
+const ZAwaitUpload = z.object({ taskId: z.string(), key: z.string(), expiresAt: z.number() });
+
+/** The upload errors as API errors: a policy that does not allow the upload is 403, as on S3. */
+function uploadErrorOf(error: unknown): unknown {
+  if (error instanceof UploadPolicyError || error instanceof ContentTypeMismatchError) {
+    return new AppError('FORBIDDEN', error.message);
+  }
+  if (error instanceof UnsafeKeyError) return new AppError('BAD_REQUEST', error.message);
+  if (error instanceof FileTooLargeError) return new AppError('PAYLOAD_TOO_LARGE', error.message);
+  return error;
+}
+
+/**
+ * POST /file_upload (an upload target and its task) and POST /files/upload (the local store's upload
+ * target), mounted under /api. The second needs no session: its signed policy is the permission, as with
+ * an S3 presigned POST (seed §7: stored-file hosts get no authorization header).
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before uploadsRoutes');
+  if (!app.hasDecorator('tasks') || !app.hasDecorator('fileStore')) {
+    throw new Error('register jobsPlugin and fileStorePlugin before uploadsRoutes');
+  }
+  const service = createUploadsService({
+    db: app.db,
+    fileStore: app.fileStore,
+    tasks: app.tasks,
+    jobs: app.jobs,
+    maxBytes: app.uploadMaxBytes,
+  });
+  app.tasks.register('repository_import', createRepositoryImportHandler(app.fileStore));
+  app.jobs.define(AWAIT_UPLOAD_QUEUE, async (data) => {
+    const watch = ZAwaitUpload.safeParse(data);
+    if (watch.success) await service.awaitUpload(watch.data);
+  });
+
+  // Encapsulated here: only these routes parse multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: app.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 },
+  });
+
+  app.route({
+    method: createFileUpload.method,
+    url: createFileUpload.url,
+    onRequest: app.authenticate,
+    schema: {
+      summary: createFileUpload.summary,
+      tags: ['uploads'],
+      body: createFileUpload.body,
+      response: createFileUpload.response,
+    },
+    handler: async (request) => {
+      if (!request.user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+      return service.createFileUpload(request.user, request.body);
+    },
+  });
+
+  app.route({
+    method: uploadFile.method,
+    url: uploadFile.url,
+    schema: { summary: uploadFile.summary, tags: ['uploads'], response: uploadFile.response },
+    handler: async (request, reply) => {
+      const store: TLocalFileStore | null = app.localFileStore;
+      if (!store) throw AppError.notFound('Uploads go straight to the file store');
+      if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the upload as multipart/form-data');
+      const fields: Record<string, string> = {};
+      let storedKey: string | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            // As on S3, fields after the file do not count.
+            if (!storedKey) fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (storedKey) {
+            part.file.resume();
+            continue;
+          }
+          const policy = store.verifyUpload(fields, part.mimetype);
+          await store.writeStream(policy.key, part.file, policy.maxBytes);
+          storedKey = policy.key;
+        }
+      } catch (error) {
+        throw uploadErrorOf(error);
+      }
+      if (!storedKey) throw new AppError('BAD_REQUEST', 'The form has no file');
+      await service.fileUploaded(storedKey);
+      return reply.code(204).send(null);
+    },
+  });
+};

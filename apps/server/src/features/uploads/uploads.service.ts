@@ -1,0 +1,117 @@
+import { type TFileUploadBody, type TFileUploadResponse, UPLOAD_MESSAGES } from '@strata/contracts/uploads';
+import type { TTaskType } from '@strata/core/tasks/task-status';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+import type { TJobRunner } from '../../jobs/job-runner.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import type { TTaskExecutor } from '../tasks/task-executor.ts';
+import { findTaskAwaitingFile, markTaskFileUploaded, timeOutTaskAwaitingFile } from './uploads.repository.ts';
+
+/** How long an upload target accepts the file. */
+export const UPLOAD_EXPIRES_IN_SECONDS = 15 * 60;
+
+/**
+ * Watches an upload target until its file arrives or it expires. The local store's upload route starts
+ * the task itself, so locally this only times out uploads that never came; an S3 upload does not pass
+ * through the app, so there the watcher looks for the file every few seconds and starts the task.
+ */
+export const AWAIT_UPLOAD_QUEUE = 'uploads.await-file';
+const S3_POLL_SECONDS = 5;
+
+export interface TAwaitUpload {
+  taskId: string;
+  key: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+interface TUploadKind {
+  taskType: TTaskType;
+  contentType?: string;
+  extension: string;
+}
+
+const UPLOAD_KINDS: Record<TFileUploadBody['type'], TUploadKind> = {
+  repository: { taskType: 'repository_import', contentType: 'application/json', extension: '.json' },
+  // An account file of any format (CSV, OFX, …); the linked-data loaders read it (linked seed §7).
+  manual_sync: { taskType: 'sync_linked_account', extension: '' },
+};
+
+export function createUploadsService(deps: {
+  db: Kysely<Database>;
+  fileStore: TFileStore;
+  tasks: TTaskExecutor;
+  jobs: TJobRunner;
+  maxBytes: number;
+  now?: () => number;
+}) {
+  const { db, fileStore, tasks, jobs } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Seconds until the watcher looks again: soon on S3, just after expiry locally. */
+  function nextCheckIn(expiresAt: number): number {
+    if (fileStore.kind === 's3') return S3_POLL_SECONDS;
+    return Math.max(1, Math.ceil((expiresAt - now()) / 1000) + 1);
+  }
+
+  /** The file for `key` is stored: its task is queued (in the same transaction that marks it uploaded). */
+  async function fileUploaded(key: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const task = await markTaskFileUploaded(trx, key);
+      if (task && tasks.isHandled(task.type)) await tasks.enqueue(trx, task);
+    });
+  }
+
+  return {
+    /**
+     * A waiting task and an upload target named after it. The task starts when the file arrives
+     * (`fileUploaded`); a `manual_sync` task waits for the linked-data loader that will process it.
+     */
+    async createFileUpload(actor: { id: string }, body: TFileUploadBody): Promise<TFileUploadResponse> {
+      const kind = UPLOAD_KINDS[body.type];
+      const repoName = body.repoName?.trim() ?? '';
+      if (body.type === 'repository' && !repoName) {
+        throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.UNKNOWN_REPOSITORY_NAME);
+      }
+      return db.transaction().execute(async (trx) => {
+        const task = await tasks.create(trx, { userId: actor.id, type: kind.taskType });
+        const key = `uploads/${body.type}/${task.id}${kind.extension}`;
+        const payload = { upload_type: body.type, file_key: key, ...(repoName ? { repoName } : {}) };
+        await trx
+          .updateTable('tasks')
+          .set({ payload: JSON.stringify(payload) })
+          .where('id', '=', task.id)
+          .execute();
+        const post = await fileStore.createPresignedPost({
+          key,
+          contentType: kind.contentType,
+          maxBytes: deps.maxBytes,
+          expiresIn: UPLOAD_EXPIRES_IN_SECONDS,
+        });
+        const expiresAt = now() + UPLOAD_EXPIRES_IN_SECONDS * 1000;
+        const watch: TAwaitUpload = { taskId: task.id, key, expiresAt };
+        await jobs.send(AWAIT_UPLOAD_QUEUE, { ...watch }, { trx, startAfterSeconds: nextCheckIn(expiresAt) });
+        return { url: post.url, fields: { ...post.fields, key }, task_id: task.id };
+      });
+    },
+
+    fileUploaded,
+
+    /** One look of the watcher: start the task, time it out, or look again later. */
+    async awaitUpload(watch: TAwaitUpload): Promise<void> {
+      if (!(await findTaskAwaitingFile(db, watch.taskId))) return;
+      if (await fileStore.exists(watch.key)) {
+        await fileUploaded(watch.key);
+        return;
+      }
+      if (now() >= watch.expiresAt) {
+        await timeOutTaskAwaitingFile(db, watch.taskId, UPLOAD_MESSAGES.NOT_UPLOADED_IN_TIME);
+        return;
+      }
+      await jobs.send(AWAIT_UPLOAD_QUEUE, { ...watch }, { startAfterSeconds: nextCheckIn(watch.expiresAt) });
+    },
+  };
+}
+
+export type TUploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,116 @@
+import { PGlite } from '@electric-sql/pglite';
+import { createTestDatabase } from '@strata/db/testing/test-database';
+import { typeParsers } from '@strata/db/type-parsers';
+import { Kysely, PGliteDialect } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createJobRunner, createUnavailableJobRunner, type TJobRunner } from './job-runner.ts';
+import { JobsUnavailableError, jobsDatabaseOf, type TJobsDatabaseHandle } from './jobs-database.ts';
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** As the app has it: PostgreSQL from createTestDatabase, or PGlite with its instance exposed. */
+async function openDatabase(): Promise<TJobsDatabaseHandle> {
+  if (process.env.STRATA_TEST_DB === 'postgres') return createTestDatabase();
+  const pglite = await PGlite.create('memory://', { parsers: typeParsers });
+  // biome-ignore lint/suspicious/noExplicitAny: no app tables are used here
+  const db = new Kysely<any>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    dialect: 'pglite',
+    pglite,
+    async close() {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+async function runnerOn(isWorker: boolean): Promise<{ runner: TJobRunner; database: TJobsDatabaseHandle }> {
+  const database = await openDatabase();
+  const runner = createJobRunner({ database, logger: silent, isWorker, pollingIntervalSeconds: 0.5 });
+  cleanup.push(
+    () => database.close(),
+    () => runner.stop(),
+  );
+  return { runner, database };
+}
+
+describe('job runner', () => {
+  it('lets running jobs finish before stop() resolves, then takes no more', async () => {
+    const { runner } = await runnerOn(true);
+    const events: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
+    runner.define('slow', async () => {
+      events.push('job started');
+      markStarted();
+      await released;
+      events.push('job finished');
+    });
+    await runner.start();
+    await runner.send('slow', {});
+    await started;
+
+    const stopping = runner.stop().then(() => events.push('stopped'));
+    release();
+    await stopping;
+    expect(events).toEqual(['job started', 'job finished', 'stopped']);
+    await expect(runner.send('slow', {})).rejects.toThrow('The job runner has stopped');
+  });
+
+  it('sends a job inside a transaction: it exists only if the transaction commits', async () => {
+    const { runner, database } = await runnerOn(false);
+    const seen: unknown[] = [];
+    runner.define('in-trx', async (data) => {
+      seen.push(data.n);
+    });
+    await runner.start();
+    await database.db.transaction().execute(async (trx) => {
+      await runner.send('in-trx', { n: 1 }, { trx });
+    });
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await runner.send('in-trx', { n: 2 }, { trx });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await runner.runPending('in-trx')).toBe(1);
+    expect(seen).toEqual([1]);
+  });
+
+  it('refuses new queues once started', async () => {
+    const { runner } = await runnerOn(false);
+    await runner.start();
+    expect(() => runner.define('late', async () => {})).toThrow('before the job runner starts');
+  });
+});
+
+describe('when pg-boss cannot run on the database handle', () => {
+  it('says why: a PGlite handle must expose its instance', () => {
+    const handle = { db: {} as never, dialect: 'pglite' as const, close: vi.fn() };
+    expect(() => jobsDatabaseOf(handle)).toThrow(JobsUnavailableError);
+  });
+
+  it('stands in with a runner whose sends fail with 503', async () => {
+    const runner = createUnavailableJobRunner('no PGlite instance');
+    await runner.start();
+    const error = await runner.send('q', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(JobsUnavailableError);
+    expect(error).toMatchObject({
+      statusCode: 503,
+      message: 'Background jobs are not available: no PGlite instance',
+    });
+  });
+});

@@ -1,0 +1,160 @@
+import type { Kysely } from 'kysely';
+import { PgBoss } from 'pg-boss';
+import {
+  JobsUnavailableError,
+  jobsDatabaseInTransaction,
+  jobsDatabaseOf,
+  type TJobsDatabaseHandle,
+} from './jobs-database.ts';
+
+/** The subset of a pino logger used here. */
+export interface TJobsLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export type TJobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+export interface TJobRunnerOptions {
+  database: TJobsDatabaseHandle;
+  logger: TJobsLogger;
+  /** Work the queues in this process (default). Off: this process only sends; workers run elsewhere. */
+  isWorker: boolean;
+  /** Seconds between polls when no notification arrives (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface TSendOptions {
+  /** Send inside this open transaction: the job exists only if the transaction commits. */
+  // biome-ignore lint/suspicious/noExplicitAny: any schema
+  trx?: Kysely<any>;
+  startAfterSeconds?: number;
+}
+
+export interface TJobRunner {
+  /** Registers the handler of a queue; call before start(). */
+  define(queue: string, handler: TJobHandler): void;
+  send(queue: string, data: Record<string, unknown>, options?: TSendOptions): Promise<string | null>;
+  /** Creates the queues and, when this process is a worker, starts working them. */
+  start(): Promise<void>;
+  /** Fetches and handles every job waiting in `queue` now, one by one (tests, maintenance scripts). */
+  runPending(queue: string): Promise<number>;
+  /** Stops taking jobs, waits for the running ones (up to `timeoutMs`), then stops pg-boss. */
+  stop(timeoutMs?: number): Promise<void>;
+  readonly isStarted: boolean;
+}
+
+/**
+ * Queue defaults: a job's failure is recorded on its task and is final, so pg-boss never retries;
+ * an hour is ample for the longest import and frees a job whose worker died.
+ */
+const QUEUE_OPTIONS = { retryLimit: 0, expireInSeconds: 60 * 60, notify: true } as const;
+
+const NO_JOB_ID = '00000000-0000-0000-0000-000000000000';
+
+export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
+  const { db, backend } = jobsDatabaseOf(options.database);
+  const boss = new PgBoss({
+    db,
+    backend,
+    schema: 'pgboss',
+    // Only PGlite's adapter can listen; on PostgreSQL through the app pool, workers poll.
+    useListenNotify: backend === 'pglite',
+    // Cron scheduling is not used yet; no timekeeper loop.
+    schedule: false,
+  });
+  boss.on('error', (error) => options.logger.error({ err: error }, 'Job queue error'));
+  boss.on('warning', (warning) => options.logger.warn({ warning }, 'Job queue warning'));
+
+  const handlers = new Map<string, TJobHandler>();
+  let isStarted = false;
+  let isStopped = false;
+
+  async function handle(queue: string, data: Record<string, unknown>): Promise<void> {
+    const handler = handlers.get(queue);
+    if (!handler) throw new Error(`No handler for queue ${queue}`);
+    await handler(data);
+  }
+
+  return {
+    get isStarted() {
+      return isStarted;
+    },
+
+    define(queue, handler) {
+      if (isStarted) throw new Error(`Define queue ${queue} before the job runner starts`);
+      handlers.set(queue, handler);
+    },
+
+    async send(queue, data, sendOptions = {}) {
+      if (isStopped) throw new JobsUnavailableError('The job runner has stopped');
+      return boss.send(queue, data, {
+        ...(sendOptions.trx ? { db: jobsDatabaseInTransaction(sendOptions.trx) } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
+    },
+
+    async start() {
+      if (isStarted) return;
+      await boss.start();
+      isStarted = true;
+      for (const queue of handlers.keys()) {
+        if (!(await boss.getQueue(queue))) await boss.createQueue(queue, QUEUE_OPTIONS);
+        // Loads the queue into pg-boss's cache now. Otherwise the first send() looks it up on pg-boss's own
+        // connection, and on PGlite, inside an open transaction (send with `trx`), that waits forever.
+        await boss.findJobs(queue, { id: NO_JOB_ID });
+      }
+      if (!options.isWorker) return;
+      for (const queue of handlers.keys()) {
+        await boss.work<Record<string, unknown>>(
+          queue,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            if (job) await handle(queue, job.data);
+          },
+        );
+      }
+      options.logger.info({ queues: [...handlers.keys()] }, 'Job worker started');
+    },
+
+    async runPending(queue) {
+      let count = 0;
+      for (;;) {
+        const [job] = await boss.fetch<Record<string, unknown>>(queue, { batchSize: 1 });
+        if (!job) return count;
+        try {
+          await handle(queue, job.data);
+          await boss.complete(queue, job.id);
+        } catch (error) {
+          await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+        }
+        count += 1;
+      }
+    },
+
+    async stop(timeoutMs = 10_000) {
+      if (!isStarted || isStopped) return;
+      isStopped = true;
+      // graceful: running handlers finish (their work is one transaction, so none is left half done).
+      await boss.stop({ graceful: true, close: true, timeout: timeoutMs });
+    },
+  };
+}
+
+/**
+ * Stands in when pg-boss cannot run on the given database handle: the app still starts and serves
+ * everything else, and queuing a job answers 503 with the reason.
+ */
+export function createUnavailableJobRunner(reason: string): TJobRunner {
+  const unavailable = () =>
+    Promise.reject(new JobsUnavailableError(`Background jobs are not available: ${reason}`));
+  return {
+    isStarted: false,
+    define() {},
+    send: unavailable,
+    start: async () => {},
+    runPending: unavailable,
+    stop: async () => {},
+  };
+}

@@ -1,0 +1,59 @@
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TFileStore } from './file-store.ts';
+import type { TFileStoreEnv } from './file-store-config.ts';
+import { createLocalFileStore, type TLocalFileStore } from './local-file-store.ts';
+import { createS3FileStore } from './s3-file-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fileStore: TFileStore;
+    /** The same store when it is the local one (the upload route needs it); otherwise null. */
+    localFileStore: TLocalFileStore | null;
+    /** The largest upload any presigned POST allows, in bytes. */
+    uploadMaxBytes: number;
+  }
+}
+
+/** The path of the local store's upload route under the public URL. */
+export const LOCAL_UPLOAD_PATH = '/api/files/upload';
+
+export interface TFileStorePluginOptions {
+  env: TFileStoreEnv;
+  dataDir: string;
+  publicUrl: string;
+  /** The app's secret; upload policies are signed with a key derived from it. */
+  secret: string;
+}
+
+/** A key of its own for upload policies, so an upload signature says nothing about the app secret. */
+export function uploadPolicySecretOf(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('strata:file-upload-policy').digest('hex');
+}
+
+export function createFileStore(options: TFileStorePluginOptions): TFileStore {
+  const { env } = options;
+  if (env.FILE_STORE === 's3') {
+    return createS3FileStore({
+      bucket: env.S3_BUCKET as string,
+      client: { region: env.S3_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: env.S3_FORCE_PATH_STYLE },
+    });
+  }
+  return createLocalFileStore({
+    rootDir: join(options.dataDir, 'files'),
+    uploadUrl: `${options.publicUrl}${LOCAL_UPLOAD_PATH}`,
+    secret: uploadPolicySecretOf(options.secret),
+  });
+}
+
+export const fileStorePlugin = fp<TFileStorePluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const store = createFileStore(options);
+    app.decorate('fileStore', store);
+    app.decorate('localFileStore', store.kind === 'local' ? (store as TLocalFileStore) : null);
+    app.decorate('uploadMaxBytes', options.env.UPLOAD_MAX_BYTES);
+  },
+  { name: 'file-store' },
+);

@@ -1,0 +1,58 @@
+import type { THttpMethod, TTestUser } from '../../features/repositories/testing/repository-test-kit.ts';
+
+/**
+ * The authorization matrix's vocabulary. Each feature lists its routes' cases in its own
+ * `<feature>.matrix.ts` (an array of TMatrixCase), and `authorization-matrix.db.test.ts` imports them all:
+ * a route without a case fails that test.
+ *
+ * Personas: anonymous; stranger (signed in, no membership); reader (level 1); writer (level 2); owner
+ * (level 3); inactive (a level-2 collaborator whose subscription is inactive).
+ */
+export const PERSONAS = ['anonymous', 'stranger', 'reader', 'writer', 'owner', 'inactive'] as const;
+export type TPersona = (typeof PERSONAS)[number];
+export type TExpected = Record<TPersona, number>;
+
+export interface TScene {
+  repositoryId: string;
+  /** An open invite of the scene's repository, addressed to the stranger. */
+  inviteId: string;
+  users: Record<Exclude<TPersona, 'anonymous'>, TTestUser>;
+  /** A name unique to this case, for calls that create something. */
+  unique: string;
+}
+
+export interface TMatrixRequest {
+  url: string;
+  body?: unknown;
+}
+
+export interface TMatrixCase {
+  method: THttpMethod;
+  /** The route as registered (Fastify pattern), e.g. '/api/repositories/:id'. */
+  route: string;
+  /** What this case checks, when a route has several. */
+  label?: string;
+  /** May prepare what the call needs first (as the owner, through `scene.users.owner.call`). */
+  request(scene: TScene): TMatrixRequest | Promise<TMatrixRequest>;
+  expected: TExpected;
+}
+
+// --- expectation shapes ----------------------------------------------------------------------------------
+
+export const signedIn = (status = 200): TExpected => ({
+  anonymous: 401,
+  stranger: status,
+  reader: status,
+  writer: status,
+  owner: status,
+  inactive: status,
+});
+/** A repository data call needing `need`: non-members 404, inactive subscription 402. */
+export const repositoryCall = (need: 'read' | 'write' | 'owner', status = 200): TExpected => ({
+  anonymous: 401,
+  stranger: 404,
+  reader: need === 'read' ? status : 403,
+  writer: need === 'owner' ? 403 : status,
+  owner: status,
+  inactive: 402,
+});

@@ -1,0 +1,96 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Column types of the repository tables (migration 2026-11-22-0003). */
+
+type CreatedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A jsonb column with a database default. */
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+export interface RepositoriesTable {
+  id: Generated<string>;
+  name: string;
+  currency: Generated<string>;
+  owner_id: string;
+  /** `TRepositorySettings` of the contracts: init_default_tags, readonly, price_source_precedence. */
+  settings: JsonWithDefault<Record<string, unknown>>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface RepositoryMembersTable {
+  repository_id: string;
+  user_id: string;
+  /** 1 read only, 2 read/write, 3 full access (the owner). */
+  access_type: number;
+  /** The member's own view of the repository: periods, freq, end_is_today, end, ui_settings, … */
+  user_repo_settings: JsonWithDefault<Record<string, unknown>>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface InvitesTable {
+  id: Generated<string>;
+  repository_id: string;
+  email: string;
+  access_type: number;
+  status: Generated<'pending' | 'accepted' | 'declined'>;
+  invited_by: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface SubscriptionsTable {
+  user_id: string;
+  plan_id: string;
+  status: string;
+  period_unit: Generated<string>;
+  /** 'YYYY-MM-DD' or null (no end). */
+  end_date: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface AssetsTable {
+  id: Generated<string>;
+  repository_id: string;
+  name: string;
+  ticker: string | null;
+  currency: string | null;
+  type: string;
+  description: string | null;
+  properties: JsonWithDefault<Record<string, unknown>>;
+  /** Pre-created accounts are read-only (seed §3). */
+  is_readonly: Generated<boolean>;
+  deleted_at: Date | null;
+  created_at: CreatedTimestamp;
+  created_by: string | null;
+  updated_at: CreatedTimestamp;
+  updated_by: string | null;
+}
+
+export interface TagsTable {
+  id: Generated<string>;
+  repository_id: string;
+  tag_name: string;
+  tag_value: string;
+  created_at: CreatedTimestamp;
+  created_by: string | null;
+  updated_at: CreatedTimestamp;
+  updated_by: string | null;
+}
+
+export interface AssetTagsTable {
+  repository_id: string;
+  asset_id: string;
+  tag_id: string;
+}
+
+export interface RepositoriesDatabase {
+  repositories: RepositoriesTable;
+  repository_members: RepositoryMembersTable;
+  invites: InvitesTable;
+  subscriptions: SubscriptionsTable;
+  assets: AssetsTable;
+  tags: TagsTable;
+  asset_tags: AssetTagsTable;
+}
