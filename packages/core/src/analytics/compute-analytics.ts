@@ -1,0 +1,111 @@
+// The analytics engine's entry point: plain data in, the requested result sets out. Pure: no I/O and
+// no clock (`today` is part of the input); the caller measures total_compute_time around this call.
+// One pass over the transactions (ledger-pass.ts) feeds a strategy per analytic: value.ts, income.ts,
+// irr-moic.ts, twr.ts, commitments.ts, position-view.ts, tree.ts. docs/analytics.md has every shape.
+import type {
+  TAnalyticsInput,
+  TAnalyticsResult,
+  TDataset,
+  TPositionRow,
+  TScopeKind,
+  TScopeRef,
+} from './analytics-types.ts';
+import { SCOPE_KINDS } from './analytics-types.ts';
+import { commitmentsView } from './commitments.ts';
+import { incomeRows } from './income.ts';
+import { irrMoicRows } from './irr-moic.ts';
+import { runLedgerPass, type TPassResult, type TScopeState } from './ledger-pass.ts';
+import { buildPeriodGrid } from './period-grid.ts';
+import { positionRows } from './position-view.ts';
+import { positionScopeId } from './scopes.ts';
+import { treeNodes } from './tree.ts';
+import { performanceRows } from './twr.ts';
+import { valueRows } from './value.ts';
+
+export const DEFAULT_IRR_SCOPE_KINDS: readonly TScopeKind[] = ['repository', 'account', 'tag'];
+
+export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
+  const pass = runAnalyticsPass(input);
+  const { request } = input;
+  const wanted = new Set<TDataset>(request.datasets);
+  const kinds = new Set<TScopeKind>(request.scope_kinds ?? SCOPE_KINDS);
+  const states = pass.scopes.filter((state) => kinds.has(state.scope.kind));
+  const perScope = <T>(build: (state: TScopeState, ref: TScopeRef) => T[]): T[] =>
+    states.flatMap((state) => build(state, scopeRef(state)));
+  const result: TAnalyticsResult = {
+    currency: request.currency ?? input.currency,
+    periods: pass.grid.periods,
+    missing: [],
+  };
+  if (wanted.has('value_view')) result.value_view = perScope((s, ref) => valueRows(s, pass.grid, ref));
+  if (wanted.has('income_view')) result.income_view = perScope((s, ref) => incomeRows(s, pass.grid, ref));
+  if (wanted.has('irr_moic_view')) {
+    const solved = new Set<TScopeKind>(request.irr_scope_kinds ?? DEFAULT_IRR_SCOPE_KINDS);
+    const isPerPeriod = request.irr_per_period ?? false;
+    result.irr_moic_view = perScope((s, ref) =>
+      irrMoicRows(s, pass.grid, ref, solved.has(s.scope.kind), isPerPeriod),
+    );
+  }
+  if (wanted.has('performance_view')) {
+    result.performance_view = perScope((s, ref) => performanceRows(s, pass.grid, ref));
+  }
+  if (wanted.has('position_view')) result.position_view = positionRows(pass);
+  if (wanted.has('tree_view')) result.tree_view = treeNodes(pass);
+  if (wanted.has('commitments_view')) result.commitments_view = commitments(pass);
+  result.missing = pass.market.missing();
+  return result;
+}
+
+/** The ledger pass for a request (exposed for tests and for callers that need several views of one pass). */
+export function runAnalyticsPass(input: TAnalyticsInput): TPassResult {
+  const { request } = input;
+  const grid = buildPeriodGrid({
+    periods: request.periods,
+    freq: request.freq,
+    end: request.end ?? input.today,
+    includeEnd: request.include_end,
+  });
+  return runLedgerPass(input, grid, request.cost_method ?? 'average');
+}
+
+/**
+ * The position and value fetch (GET …/analytics with data=position): positions at one date, optionally
+ * for some accounts and assets only.
+ */
+export function computePositions(
+  input: Omit<TAnalyticsInput, 'request'> & { currency: string },
+  options: { date: string; accounts?: readonly string[]; assets?: readonly string[]; currency?: string },
+): { positions: TPositionRow[]; missing: TAnalyticsResult['missing'] } {
+  const pass = runAnalyticsPass({
+    ...input,
+    request: {
+      periods: 1,
+      freq: 'day',
+      end: options.date,
+      include_end: true,
+      currency: options.currency,
+      datasets: ['position_view'],
+      scope: 'root',
+    },
+  });
+  const positions = positionRows(pass, {
+    accounts: options.accounts ? new Set(options.accounts) : undefined,
+    assets: options.assets ? new Set(options.assets) : undefined,
+  });
+  return { positions, missing: pass.market.missing() };
+}
+
+function scopeRef(state: TScopeState): TScopeRef {
+  return { scope_kind: state.scope.kind, scope_id: state.scope.id, scope_name: state.scope.name };
+}
+
+function commitments(pass: TPassResult) {
+  const last = pass.grid.periods.length;
+  const byId = new Map(pass.scopes.map((s) => [`${s.scope.kind}\u0000${s.scope.id}`, s]));
+  return commitmentsView(
+    pass.commitments,
+    (fund) =>
+      byId.get(`position\u0000${positionScopeId(fund.accountId, fund.assetId)}`)?.gridValue[last] ?? 0,
+    pass.grid.boundaries[last]!,
+  );
+}

@@ -1,0 +1,139 @@
+// IRR and MOIC of a scope (DOMAIN.md): XIRR of the scope's flows seen from the investor, with the
+// opening value as money put in at the start and the closing value as money taken out at the end.
+// Flows of a day are netted per transaction in the ledger pass; here a contribution (+ into the scope)
+// is a negative investor cash flow. MOIC (TVPI) = (distributions + closing value) / contributions,
+// DPI = distributions / contributions, RVPI = closing value / contributions, where contributions
+// include the opening value. The solver is analytics/irr/xirr.ts.
+import { fromEpochDay } from '../dates/epoch-day.ts';
+import type { TIrr, TIrrMoicRow, TScopeRef } from './analytics-types.ts';
+import type { CashFlow } from './irr/cash-flow.ts';
+import { xirr } from './irr/xirr.ts';
+import type { TScopeState } from './ledger-pass.ts';
+import type { TPeriodGrid } from './period-grid.ts';
+
+export interface TDatedFlow {
+  day: number;
+  /** Investor sign for xirrOf: negative = paid in, positive = taken out. */
+  amount: number;
+}
+
+const dateMemo = new Map<number, string>();
+function isoOf(day: number): string {
+  let iso = dateMemo.get(day);
+  if (iso === undefined) {
+    iso = fromEpochDay(day);
+    dateMemo.set(day, iso);
+  }
+  return iso;
+}
+
+/** XIRR of investor-signed flows; a missing value makes it undefined rather than wrong. */
+export function xirrOf(flows: readonly TDatedFlow[]): TIrr {
+  const cashFlows: CashFlow[] = [];
+  for (const flow of flows) {
+    if (!Number.isFinite(flow.amount)) return { irr: null, irr_reason: 'MISSING_VALUE' };
+    if (flow.amount !== 0) cashFlows.push({ date: isoOf(flow.day), amount: flow.amount });
+  }
+  const result = xirr(cashFlows);
+  return result.kind === 'ok'
+    ? { irr: result.rate, irr_reason: null }
+    : { irr: null, irr_reason: result.reason };
+}
+
+const finiteOrNull = (x: number) => (Number.isFinite(x) ? x : null);
+
+/** One row per period, then one for the whole timeline (period −1). */
+export function irrMoicRows(
+  state: TScopeState,
+  grid: TPeriodGrid,
+  ref: TScopeRef,
+  isIrrSolved = true,
+  isIrrPerPeriod = true,
+): TIrrMoicRow[] {
+  const { boundaries, periods } = grid;
+  const rows: TIrrMoicRow[] = [];
+  let o = 0;
+  const windowFlows: TDatedFlow[] = [{ day: boundaries[0]!, amount: -state.gridValue[0]! }];
+  let windowIn = 0;
+  let windowOut = 0;
+  for (let i = 0; i < periods.length; i++) {
+    const startValue = state.gridValue[i]!;
+    const endValue = state.gridValue[i + 1]!;
+    const flows: TDatedFlow[] = [{ day: boundaries[i]!, amount: -startValue }];
+    let inflow = 0;
+    let outflow = 0;
+    while (o < state.obsDays.length && state.obsDays[o]! <= boundaries[i + 1]!) {
+      const net = state.obsIn[o]! + state.obsOut[o]!;
+      if (net !== 0) {
+        flows.push({ day: state.obsDays[o]!, amount: -net });
+        windowFlows.push({ day: state.obsDays[o]!, amount: -net });
+      }
+      inflow += state.obsIn[o]!;
+      outflow -= state.obsOut[o]!;
+      o++;
+    }
+    flows.push({ day: boundaries[i + 1]!, amount: endValue });
+    windowIn += inflow;
+    windowOut += outflow;
+    rows.push(
+      row(
+        ref,
+        periods[i]!.index,
+        periods[i]!.start,
+        periods[i]!.end,
+        startValue,
+        endValue,
+        inflow,
+        outflow,
+        isIrrSolved && isIrrPerPeriod ? flows : null,
+      ),
+    );
+  }
+  const last = periods.length;
+  windowFlows.push({ day: boundaries[last]!, amount: state.gridValue[last]! });
+  rows.push(
+    row(
+      ref,
+      -1,
+      periods[0]!.start,
+      periods[last - 1]!.end,
+      state.gridValue[0]!,
+      state.gridValue[last]!,
+      windowIn,
+      windowOut,
+      isIrrSolved ? windowFlows : null,
+    ),
+  );
+  return rows;
+}
+
+function row(
+  ref: TScopeRef,
+  period: number,
+  start: string,
+  end: string,
+  startValue: number,
+  endValue: number,
+  inflow: number,
+  outflow: number,
+  /** null: IRR not asked for this scope. */
+  flows: TDatedFlow[] | null,
+): TIrrMoicRow {
+  const contributions = startValue + inflow;
+  const isKnown = Number.isFinite(contributions) && Number.isFinite(endValue);
+  const ratio = (x: number) => (isKnown && contributions > 0 ? x / contributions : null);
+  return {
+    ...ref,
+    period,
+    start,
+    end,
+    value_start: finiteOrNull(startValue),
+    value_end: finiteOrNull(endValue),
+    contributions: finiteOrNull(contributions),
+    distributions: finiteOrNull(outflow),
+    moic: ratio(outflow + endValue),
+    dpi: ratio(outflow),
+    rvpi: ratio(endValue),
+    ...(flows === null ? { irr: null, irr_reason: 'NOT_REQUESTED' } : xirrOf(flows)),
+  };
+}

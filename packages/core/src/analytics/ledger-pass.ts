@@ -1,0 +1,543 @@
+// The engine's one pass over date-sorted transactions. It keeps running positions (exact units, cost
+// basis) and, for every scope, the per-period sums the strategies read: flows in and out, income and
+// expenses by category, realized gain, transfer differences, values and cost at each grid boundary, and
+// one observation (value, inflow, outflow) on each day the scope has a flow, for TWR and IRR.
+// Positions are valued once per day that needs it (flow days inside the timeline and boundaries).
+import { PRIVATE_TYPES } from '../transactions/asset-kinds.ts';
+import type {
+  TAnalyticsAsset,
+  TAnalyticsInput,
+  TAnalyticsTransaction,
+  TCostMethod,
+} from './analytics-types.ts';
+import { CommitmentBook, type TFundState } from './commitments.ts';
+import { applySplit, applyUnitChange, emptyCostState, type TCostState } from './cost-basis.ts';
+import { DayPriceMatrix, valuationDays } from './day-price-matrix.ts';
+import { type AssetValuer, currencyCode, Market } from './market.ts';
+import type { TPeriodGrid } from './period-grid.ts';
+import { buildPriceSeries, parseDay } from './price-series.ts';
+import { positionScopeId, ScopeIndex, selectedAccounts, type TScope } from './scopes.ts';
+import { valueTransaction } from './transaction-values.ts';
+
+export interface TPositionState {
+  index: number;
+  accountId: string;
+  assetId: string;
+  asset: TAnalyticsAsset | undefined;
+  valuer: AssetValuer;
+  /** Column in the day price matrix (−1: not quoted there) and the quote currency. */
+  column: number;
+  quoteCurrency: string;
+  cost: TCostState;
+  scopes: Int32Array;
+  fund: TFundState | null;
+}
+
+export interface TScopeState {
+  scope: TScope;
+  /** Value and cost basis at each boundary (periods + 1); NaN when a holding has no price or rate. */
+  gridValue: Float64Array;
+  gridCost: Float64Array;
+  flowsIn: Float64Array;
+  flowsOut: Float64Array;
+  realized: Float64Array;
+  /** Cost carried by in-kind transfers minus the value they moved: part of unrealized change. */
+  transferGap: Float64Array;
+  fxEffect: Float64Array;
+  income: Map<string, Float64Array>;
+  expense: Map<string, Float64Array>;
+  /** Days inside the timeline with a flow, plus every boundary after the first. */
+  obsDays: number[];
+  obsValues: number[];
+  obsIn: number[];
+  obsOut: number[];
+  /** Value at the close of the day before each observation, with that day's holdings (NaN if no flow). */
+  obsBefore: number[];
+  txNet: number;
+  txStamp: number;
+  dayIn: number;
+  dayOut: number;
+  dayStamp: number;
+}
+
+export interface TPassResult {
+  grid: TPeriodGrid;
+  market: Market;
+  scopeIndex: ScopeIndex;
+  scopes: TScopeState[];
+  positions: TPositionState[];
+  commitments: CommitmentBook;
+  assets: ReadonlyMap<string, TAnalyticsAsset>;
+}
+
+const PRIVATE = new Set<string>(PRIVATE_TYPES);
+/** Never written: only moves (when `outUnits` exists) carry cost. */
+const NO_CARRY: Map<string, number> = new Map();
+
+export function runLedgerPass(
+  input: TAnalyticsInput,
+  grid: TPeriodGrid,
+  costMethod: TCostMethod,
+): TPassResult {
+  const assets = new Map(input.assets.map((asset) => [asset.id, asset]));
+  const reportCurrency = input.request.currency ?? input.currency;
+  const series = buildPriceSeries(input.prices, input.price_source_precedence);
+  const market = new Market({
+    assets,
+    series,
+    repositoryCurrency: input.currency,
+    reportCurrency,
+  });
+  const scopeIndex = new ScopeIndex(assets);
+  const selection = selectedAccounts(assets, input.request.scope);
+  const periodCount = grid.periods.length;
+  const { boundaries } = grid;
+  const lastDay = boundaries[periodCount]!;
+  const scopes: TScopeState[] = [];
+  const positions: TPositionState[] = [];
+  const positionByKey = new Map<string, TPositionState>();
+  const positionsByAsset = new Map<string, TPositionState[]>();
+  const commitments = new CommitmentBook();
+  const touched: TScopeState[] = [];
+  let txStamp = 0;
+  // Per-transaction scratch (at most four entries in the catalogue; grown if a caller sends more).
+  let amountBuffer = new Float64Array(8);
+  let valueBuffer = new Float64Array(8);
+  const positionsByAccount = new Map<string, Map<string, TPositionState>>();
+  let matrix: DayPriceMatrix | undefined;
+  let matrixRow = -1;
+
+  // Scope values of the day being valued, by scope index (flat arrays: this is the hot loop).
+  let values = new Float64Array(256);
+  let befores = new Float64Array(256);
+  let costs = new Float64Array(256);
+  /** Scopes with a flow on the current day, inside the timeline. */
+  const flowScopes: TScopeState[] = [];
+  const ensureScopes = () => {
+    while (scopes.length < scopeIndex.scopes.length)
+      scopes.push(newScopeState(scopeIndex.scopes[scopes.length]!, periodCount));
+    if (scopes.length > values.length) {
+      const grow = (from: Float64Array) => {
+        const to = new Float64Array(Math.max(scopes.length, from.length * 2));
+        to.set(from);
+        return to;
+      };
+      values = grow(values);
+      befores = grow(befores);
+      costs = grow(costs);
+    }
+  };
+  ensureScopes();
+
+  const positionOf = (accountId: string, assetId: string): TPositionState => {
+    let byAsset = positionsByAccount.get(accountId);
+    if (!byAsset) {
+      byAsset = new Map();
+      positionsByAccount.set(accountId, byAsset);
+    }
+    let position = byAsset.get(assetId);
+    if (!position) {
+      const key = positionScopeId(accountId, assetId);
+      const asset = assets.get(assetId);
+      position = {
+        index: positions.length,
+        accountId,
+        assetId,
+        asset,
+        valuer: market.valuer(assetId),
+        column: matrix?.column(assetId) ?? -1,
+        quoteCurrency: asset?.currency ?? reportCurrency,
+        cost: emptyCostState(),
+        scopes: scopeIndex.scopesOfPosition(accountId, assetId),
+        fund:
+          asset && PRIVATE.has(asset.type)
+            ? commitments.fund(
+                key,
+                accountId,
+                assetId,
+                `${scopeIndex.nameOf(accountId)} · ${scopeIndex.nameOf(assetId)}`,
+              )
+            : null,
+      };
+      ensureScopes();
+      positions.push(position);
+      positionByKey.set(key, position);
+      byAsset.set(assetId, position);
+      const list = positionsByAsset.get(assetId);
+      if (list) list.push(position);
+      else positionsByAsset.set(assetId, [position]);
+    }
+    return position;
+  };
+
+  const isSelected = (accountId: string) => selection === null || selection.has(accountId);
+
+  const addNet = (position: TPositionState, value: number) => {
+    for (const s of position.scopes) {
+      const state = scopes[s]!;
+      if (state.txStamp !== txStamp) {
+        state.txStamp = txStamp;
+        state.txNet = 0;
+        touched.push(state);
+      }
+      state.txNet += value;
+    }
+  };
+
+  const addToPeriod = (
+    position: TPositionState,
+    field: 'realized' | 'transferGap',
+    period: number,
+    value: number,
+  ) => {
+    if (period < 0) return;
+    for (const s of position.scopes) scopes[s]![field][period]! += value;
+  };
+
+  const addCategory = (
+    position: TPositionState,
+    kind: 'income' | 'expense',
+    category: string,
+    period: number,
+    value: number,
+  ) => {
+    if (period < 0) return;
+    for (const s of position.scopes) {
+      const map = scopes[s]![kind];
+      let series = map.get(category);
+      if (!series) {
+        series = new Float64Array(periodCount);
+        map.set(category, series);
+      }
+      series[period]! += value;
+    }
+  };
+
+  /** The position an income or expense entry belongs to (see scopes.ts). */
+  const homeOf = (transaction: TAnalyticsTransaction, entryIndex: number): TPositionState => {
+    const entry = transaction.entries[entryIndex]!;
+    let cash: (typeof transaction.entries)[number] | undefined;
+    for (const e of transaction.entries) {
+      if (e.role !== 'position') continue;
+      if (market.isCurrency(e.asset_id)) {
+        cash = e;
+        break;
+      }
+      cash ??= e;
+    }
+    const accountId = cash?.account_id ?? entry.account_id;
+    const assetId = entry.pos_id ?? cash?.asset_id ?? entry.asset_id;
+    if (entry.pos_id && !positionByKey.has(positionScopeId(accountId, assetId))) {
+      const holder = positionsByAsset.get(assetId)?.find((p) => isSelected(p.accountId));
+      if (holder) return holder;
+    }
+    return positionOf(accountId, assetId);
+  };
+
+  const bookEntry = (
+    transaction: TAnalyticsTransaction,
+    i: number,
+    day: number,
+    period: number,
+    amounts: Float64Array,
+    values: Float64Array,
+    hasCurrencyEntry: boolean,
+    outUnits: Map<string, number> | null,
+    carried: Map<string, number>,
+  ) => {
+    const entry = transaction.entries[i]!;
+    const value = values[i]!;
+    switch (entry.role) {
+      case 'position': {
+        if (!isSelected(entry.account_id)) break;
+        const position = positionOf(entry.account_id, entry.asset_id);
+        const isMove = outUnits?.has(entry.asset_id) ?? false;
+        let costValue = value;
+        if (isMove && amounts[i]! > 0)
+          costValue = ((carried.get(entry.asset_id) ?? 0) * amounts[i]!) / outUnits!.get(entry.asset_id)!;
+        const costChange = applyUnitChange(position.cost, entry.amount, costValue, costMethod);
+        if (isMove && amounts[i]! < 0)
+          carried.set(entry.asset_id, (carried.get(entry.asset_id) ?? 0) - costChange);
+        const gap = costChange - value;
+        if (gap !== 0)
+          addToPeriod(position, hasCurrencyEntry && !isMove ? 'realized' : 'transferGap', period, gap);
+        addNet(position, value);
+        if (position.fund) commitments.onPosition(position.fund, transaction.type, value);
+        break;
+      }
+      case 'income':
+      case 'expense': {
+        const position = homeOf(transaction, i);
+        if (!isSelected(position.accountId)) break;
+        addNet(position, value);
+        const category = categoryOf(assets.get(entry.account_id), entry.account_id);
+        if (entry.role === 'income') addCategory(position, 'income', category, period, -value);
+        else addCategory(position, 'expense', category, period, value);
+        break;
+      }
+      case 'split': {
+        if (!isSelected(entry.account_id)) break;
+        applySplit(positionOf(entry.account_id, entry.asset_id).cost, entry.amount);
+        market.addSplit(entry.asset_id, day, amounts[i]!);
+        break;
+      }
+      case 'valuation': {
+        const units =
+          positionByKey.get(positionScopeId(entry.account_id, entry.asset_id))?.cost.unitsFloat ?? 0;
+        // A mark is a price per unit: without units it cannot value anything.
+        if (units !== 0) market.addValuation(entry.asset_id, day, amounts[i]! / units);
+        break;
+      }
+      case 'commitment': {
+        if (!isSelected(entry.account_id)) break;
+        const position = positionOf(entry.account_id, entry.asset_id);
+        if (!position.fund) break;
+        const rate = market.fxRate(position.asset?.currency ?? market.reportCurrency, day);
+        if (Number.isNaN(rate)) market.noteMissing(entry.asset_id, 'fx', day, position.asset?.currency);
+        commitments.onCommitment(position.fund, transaction.type, amounts[i]! * rate);
+        break;
+      }
+    }
+  };
+
+  const processTransaction = (transaction: TAnalyticsTransaction, day: number, period: number) => {
+    txStamp++;
+    const { entries } = transaction;
+    if (entries.length > amountBuffer.length) {
+      amountBuffer = new Float64Array(entries.length);
+      valueBuffer = new Float64Array(entries.length);
+    }
+    const amounts = amountBuffer;
+    for (let i = 0; i < entries.length; i++) amounts[i] = Number(entries[i]!.amount);
+    const { values, hasCurrencyEntry } = valueTransaction(transaction, amounts, day, market, valueBuffer);
+
+    // In-kind moves: an asset leaving one position and entering another in the same transaction
+    // carries its cost basis; nothing is realized. (Rare: the maps exist only when there is one.)
+    let outUnits: Map<string, number> | null = null;
+    for (let i = 0; i < entries.length; i++) {
+      if (entries[i]!.role !== 'position' || !(amounts[i]! < 0)) continue;
+      for (let j = 0; j < entries.length; j++) {
+        if (
+          entries[j]!.role === 'position' &&
+          amounts[j]! > 0 &&
+          entries[j]!.asset_id === entries[i]!.asset_id
+        ) {
+          outUnits ??= new Map();
+          outUnits.set(entries[i]!.asset_id, (outUnits.get(entries[i]!.asset_id) ?? 0) - amounts[i]!);
+          break;
+        }
+      }
+    }
+    const carried = outUnits === null ? NO_CARRY : new Map<string, number>();
+    // Outgoing entries first, so a move's carried cost is known when its incoming entry is booked.
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < entries.length; i++) {
+        if (amounts[i]! < 0 !== (pass === 0)) continue;
+        bookEntry(transaction, i, day, period, amounts, values, hasCurrencyEntry, outUnits, carried);
+      }
+    }
+    for (const state of touched) {
+      const net = state.txNet;
+      if (state.scope.kind === 'position') {
+        const position = positionByKey.get(state.scope.id);
+        if (position?.fund) commitments.onFlow(position.fund, day, net);
+      }
+      if (period < 0 || net === 0) continue;
+      if (state.dayStamp !== day) {
+        state.dayStamp = day;
+        state.dayIn = 0;
+        state.dayOut = 0;
+        flowScopes.push(state);
+      }
+      if (net > 0) {
+        state.flowsIn[period]! += net;
+        state.dayIn += net;
+      } else {
+        state.flowsOut[period]! += net;
+        state.dayOut += net;
+      }
+    }
+    touched.length = 0;
+  };
+
+  /**
+   * Value every position on `day`. On a boundary (gridIndex ≥ 0) also store values, cost and FX effect;
+   * on a flow day (−1) record observations; for the eve of a flow day (−2) only the values.
+   */
+  const valueDay = (day: number, gridIndex: number) => {
+    const n = scopes.length;
+    const isGrid = gridIndex >= 0;
+    values.fill(0, 0, n);
+    if (isGrid) costs.fill(0, 0, n);
+    const fxMemo = new Map<string, number>();
+    const row = matrix ? matrix.row(day, matrixRow) : -1;
+    if (row >= 0) matrixRow = row;
+    let rateCode = '';
+    let rate = Number.NaN;
+    for (const position of positions) {
+      const units = position.cost.unitsFloat;
+      if (units === 0) continue;
+      let unitValue = Number.NaN;
+      let localPrice = Number.NaN;
+      if (row >= 0 && position.column >= 0 && !position.valuer.isAdjusted) {
+        if (position.quoteCurrency !== rateCode) {
+          rateCode = position.quoteCurrency;
+          rate = market.fxRate(rateCode, day);
+        }
+        localPrice = matrix!.price(row, position.column);
+        unitValue = localPrice * rate;
+      }
+      // Missing data, marks, splits and currencies take the careful path (which also reports missing).
+      if (Number.isNaN(unitValue)) unitValue = position.valuer.unitValue(day);
+      const value = units * unitValue;
+      const indices = position.scopes;
+      for (let k = 0; k < indices.length; k++) values[indices[k]!]! += value;
+      if (isGrid) {
+        const cost = position.cost.cost;
+        const fx =
+          gridIndex > 0
+            ? fxEffectOf(position, units, day, boundaries[gridIndex - 1]!, fxMemo, localPrice)
+            : 0;
+        for (let k = 0; k < indices.length; k++) {
+          costs[indices[k]!]! += cost;
+          if (fx !== 0) scopes[indices[k]!]!.fxEffect[gridIndex - 1]! += fx;
+        }
+      }
+    }
+    if (gridIndex === -2) return;
+    if (isGrid) {
+      for (let i = 0; i < n; i++) {
+        const state = scopes[i]!;
+        state.gridValue[gridIndex] = values[i]!;
+        state.gridCost[gridIndex] = costs[i]!;
+        if (gridIndex > 0) observe(state, day);
+      }
+    } else {
+      for (const state of flowScopes) observe(state, day);
+    }
+    flowScopes.length = 0;
+  };
+
+  const observe = (state: TScopeState, day: number) => {
+    const hasFlow = state.dayStamp === day;
+    state.obsDays.push(day);
+    state.obsValues.push(values[state.scope.index]!);
+    state.obsIn.push(hasFlow ? state.dayIn : 0);
+    state.obsOut.push(hasFlow ? state.dayOut : 0);
+    state.obsBefore.push(hasFlow ? befores[state.scope.index]! : Number.NaN);
+  };
+
+  /** End holdings' local value × (end rate − start rate): the FX part of the period's market change. */
+  const fxEffectOf = (
+    position: TPositionState,
+    units: number,
+    day: number,
+    startDay: number,
+    memo: Map<string, number>,
+    knownLocalPrice: number,
+  ): number => {
+    const asset = position.asset;
+    if (!asset) return 0;
+    const code = asset.type === 'currency' ? currencyCode(asset) : asset.currency;
+    if (code === market.reportCurrency) return 0;
+    let change = memo.get(code);
+    if (change === undefined) {
+      change = market.fxRate(code, day) - market.fxRate(code, startDay);
+      memo.set(code, change);
+    }
+    const price = Number.isNaN(knownLocalPrice) ? market.localPrice(asset.id, day) : knownLocalPrice;
+    const local = asset.type === 'currency' ? units : units * price;
+    return local * change;
+  };
+
+  const sorted = sortTransactions(input.transactions);
+  const quotedAssets = new Set<string>();
+  for (const { transaction } of sorted) {
+    for (const entry of transaction.entries) {
+      if (entry.role !== 'position') continue;
+      const asset = assets.get(entry.asset_id);
+      if (asset && asset.type !== 'currency') quotedAssets.add(entry.asset_id);
+    }
+  }
+  matrix = new DayPriceMatrix(
+    valuationDays(
+      boundaries,
+      sorted.map((s) => s.day),
+    ),
+    series,
+    quotedAssets,
+  );
+  let b = 0;
+  // A flow day inside the timeline that is not a boundary is valued after its last transaction; the
+  // day before it is valued too (TWR needs the value just before the day's flows).
+  let pendingDay = Number.NaN;
+  let lastValuedDay = Number.NaN;
+  let openedDay = Number.NaN;
+  for (const { transaction, day } of sorted) {
+    if (!Number.isNaN(pendingDay) && pendingDay !== day) {
+      valueDay(pendingDay, -1);
+      lastValuedDay = pendingDay;
+      pendingDay = Number.NaN;
+    }
+    while (b <= periodCount && boundaries[b]! < day) {
+      valueDay(boundaries[b]!, b);
+      lastValuedDay = boundaries[b]!;
+      b++;
+    }
+    if (day > lastDay) break;
+    if (b >= 1 && day !== openedDay) {
+      openedDay = day;
+      if (lastValuedDay !== day - 1) valueDay(day - 1, -2);
+      befores.set(values.subarray(0, scopes.length));
+    }
+    processTransaction(transaction, day, b - 1);
+    if (b >= 1 && day !== boundaries[b]) pendingDay = day;
+  }
+  if (!Number.isNaN(pendingDay)) valueDay(pendingDay, -1);
+  while (b <= periodCount) {
+    valueDay(boundaries[b]!, b);
+    b++;
+  }
+  return { grid, market, scopeIndex, scopes, positions, commitments, assets };
+}
+
+function categoryOf(account: TAnalyticsAsset | undefined, accountId: string): string {
+  return account?.tags?.find((tag) => tag.name === 'Category')?.value ?? account?.name ?? accountId;
+}
+
+export function newScopeState(scope: TScope, periodCount: number): TScopeState {
+  return {
+    scope,
+    gridValue: new Float64Array(periodCount + 1),
+    gridCost: new Float64Array(periodCount + 1),
+    flowsIn: new Float64Array(periodCount),
+    flowsOut: new Float64Array(periodCount),
+    realized: new Float64Array(periodCount),
+    transferGap: new Float64Array(periodCount),
+    fxEffect: new Float64Array(periodCount),
+    income: new Map(),
+    expense: new Map(),
+    obsDays: [],
+    obsValues: [],
+    obsIn: [],
+    obsOut: [],
+    obsBefore: [],
+    txNet: 0,
+    txStamp: 0,
+    dayIn: 0,
+    dayOut: 0,
+    dayStamp: Number.NaN,
+  };
+}
+
+export function sortTransactions(
+  transactions: readonly TAnalyticsTransaction[],
+): { transaction: TAnalyticsTransaction; day: number }[] {
+  const list = transactions.map((transaction, index) => ({
+    transaction,
+    day: parseDay(transaction.date),
+    index,
+  }));
+  list.sort((a, b) => a.day - b.day || a.index - b.index);
+  return list;
+}
