@@ -25,7 +25,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: listCollaborators.method,
     url: listCollaborators.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: listCollaborators.summary,
       tags,
@@ -38,7 +38,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: updateCollaborator.method,
     url: updateCollaborator.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: updateCollaborator.summary,
       tags,
@@ -53,7 +53,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: removeCollaborator.method,
     url: removeCollaborator.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: removeCollaborator.summary,
       tags,
@@ -68,7 +68,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: listInvites.method,
     url: listInvites.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: listInvites.summary,
       tags,
@@ -81,7 +81,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: createInvite.method,
     url: createInvite.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: { summary: createInvite.summary, tags, body: createInvite.body, response: createInvite.response },
     handler: async (request, reply) =>
       reply.code(201).send(await service.createInvite(actorOf(request), request.body)),
@@ -90,7 +90,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: acceptInvite.method,
     url: acceptInvite.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: acceptInvite.summary,
       tags,
@@ -103,7 +103,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: declineInvite.method,
     url: declineInvite.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: declineInvite.summary,
       tags,
@@ -116,7 +116,7 @@ export const collaborationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: deleteInvite.method,
     url: deleteInvite.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: deleteInvite.summary,
       tags,

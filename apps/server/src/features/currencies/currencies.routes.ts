@@ -10,7 +10,7 @@ export const currenciesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: listCurrencies.method,
     url: listCurrencies.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: { summary: listCurrencies.summary, tags: ['currencies'], response: listCurrencies.response },
     handler: async () => currencyOptions,
   });

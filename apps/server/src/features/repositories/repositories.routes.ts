@@ -25,7 +25,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: listRepositories.method,
     url: listRepositories.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: { summary: listRepositories.summary, tags, response: listRepositories.response },
     handler: async (request) => service.list(actorOf(request)),
   });
@@ -33,7 +33,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: createRepository.method,
     url: createRepository.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: createRepository.summary,
       tags,
@@ -47,7 +47,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: initializeRepository.method,
     url: initializeRepository.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: initializeRepository.summary,
       tags,
@@ -60,7 +60,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: updateRepository.method,
     url: updateRepository.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: updateRepository.summary,
       tags,
@@ -74,7 +74,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: saveUserRepoSettings.method,
     url: saveUserRepoSettings.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: saveUserRepoSettings.summary,
       tags,
@@ -89,7 +89,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: deleteRepository.method,
     url: deleteRepository.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: deleteRepository.summary,
       tags,
@@ -102,7 +102,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: exportRepository.method,
     url: exportRepository.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: exportRepository.summary,
       tags,
@@ -121,7 +121,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: clearAnalyticsCache.method,
     url: clearAnalyticsCache.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: clearAnalyticsCache.summary,
       tags: ['analytics'],

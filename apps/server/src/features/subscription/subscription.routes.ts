@@ -20,7 +20,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: getSubscription.method,
     url: getSubscription.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: { summary: getSubscription.summary, tags, response: getSubscription.response },
     handler: async (request) => service.get(actorOf(request)),
   });
@@ -28,7 +28,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: listPlans.method,
     url: listPlans.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: { summary: listPlans.summary, tags, response: listPlans.response },
     handler: async () => service.plans(),
   });
@@ -36,7 +36,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: getHostedPageSession.method,
     url: getHostedPageSession.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: { summary: getHostedPageSession.summary, tags, response: getHostedPageSession.response },
     handler: async (request) => service.hostedPageSession(actorOf(request)),
   });
@@ -44,7 +44,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: switchPlan.method,
     url: switchPlan.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: { summary: switchPlan.summary, tags, body: switchPlan.body, response: switchPlan.response },
     handler: async (request) => service.switchPlan(actorOf(request), request.body),
   });

@@ -16,7 +16,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: listTasks.method,
     url: listTasks.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: listTasks.summary,
       tags: ['tasks'],
@@ -29,7 +29,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: updateTask.method,
     url: updateTask.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: updateTask.summary,
       tags: ['tasks'],
@@ -43,7 +43,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: deleteTask.method,
     url: deleteTask.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: deleteTask.summary,
       tags: ['tasks'],

@@ -56,7 +56,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: createFileUpload.method,
     url: createFileUpload.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: createFileUpload.summary,
       tags: ['uploads'],

@@ -4,7 +4,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { createUserSettingsRepository } from './user-settings.repository.ts';
 import { createUserSettingsService } from './user-settings.service.ts';
 
-/** GET and POST /users/:uuid/settings (mounted under /api). Authentication runs first (onRequest), so an anonymous caller gets 401 before any 400. */
+/** GET and POST /users/:uuid/settings (mounted under /api). Authentication runs before validation, so an anonymous caller gets 401 before any field error (a body that is not JSON at all is a 400 for everyone). */
 export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Without it the routes would silently lose their authentication hook.
   if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before userSettingsRoutes');
@@ -18,7 +18,7 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: getUserSettings.method,
     url: getUserSettings.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: getUserSettings.summary,
       tags: ['user settings'],
@@ -32,7 +32,7 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: saveUserSettings.method,
     url: saveUserSettings.url,
-    onRequest: app.authenticate,
+    preValidation: app.authenticate,
     schema: {
       summary: saveUserSettings.summary,
       tags: ['user settings'],
