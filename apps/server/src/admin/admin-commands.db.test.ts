@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../features/auth/testing/auth-client.ts';

@@ -1,22 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateToLatest, migrations } from '@strata/db/migrate';
-import * as identityMigration from '@strata/db/migrations/2026-11-22-0002-identity';
 import type { FastifyInstance } from 'fastify';
-import { createOutboxMailer } from '../../../mail/mailer.ts';
 import { readOutbox, type TOutboxMail } from '../../../mail/outbox.ts';
 import { createTestApp, type TTestApp } from '../../../testing/test-app.ts';
-import { userSettingsRoutes } from '../../user-settings/user-settings.routes.ts';
-import { authRoutes } from '../auth.routes.ts';
-import { createAuth, type TAuth } from '../auth.ts';
+import type { TAuth } from '../auth.ts';
 import { loadAuthConfig, type TAuthConfig } from '../auth-config.ts';
 import { otpFromMailText } from '../auth-mail.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
-
-/** The identity migration on top of whatever the migration list holds (it may not be registered yet). */
-export const migrationsWithIdentity = { ...migrations, '2026-11-22-0002-identity': identityMigration };
 
 export interface TIdentityTestApp extends TTestApp {
   auth: TAuth;
@@ -32,12 +24,11 @@ export interface TIdentityTestApp extends TTestApp {
 export interface TIdentityTestAppOptions {
   env?: Record<string, string>;
   publicUrl?: string;
+  /** Runs before the app is ready: register test-only routes or task handlers here. */
+  prepare?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-/**
- * The real app (buildApp) on a fresh test database with identity mounted: by build-app.ts once it wires
- * identity, otherwise here the same way. Mails go to the outbox of a temporary DATA_DIR.
- */
+/** The real app (buildApp) on a fresh test database; mails go to the outbox of a temporary DATA_DIR. */
 export async function createIdentityTestApp(
   options: TIdentityTestAppOptions = {},
 ): Promise<TIdentityTestApp> {
@@ -52,29 +43,8 @@ export async function createIdentityTestApp(
     ...options.env,
   };
   const config = loadAuthConfig({ PUBLIC_URL: publicUrl, DATA_DIR: dataDir }, env);
-  config.AUTH_SECRET = env.AUTH_SECRET;
-  let auth: TAuth | undefined;
-  const testApp = await createTestApp({
-    env,
-    prepare: async (app: FastifyInstance) => {
-      await migrateToLatest(app.db, migrationsWithIdentity);
-      if (app.hasDecorator('auth')) {
-        // build-app.ts already mounts identity (from the same env).
-        auth = app.auth;
-        return;
-      }
-      auth = createAuth({
-        db: app.db,
-        config,
-        mailer: createOutboxMailer(dataDir, app.log),
-        logger: app.log,
-      });
-      await app.register(authRoutes, { auth, publicUrl });
-      await app.register(userSettingsRoutes, { prefix: '/api' });
-    },
-  });
-  if (!auth) throw new Error('auth was not created');
-  const ready = auth;
+  const testApp = await createTestApp({ env, prepare: options.prepare });
+  const ready: TAuth = testApp.app.auth;
   return {
     ...testApp,
     auth: ready,
