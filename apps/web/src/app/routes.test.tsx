@@ -103,6 +103,16 @@ const PUBLIC_PAGES: Array<[string, string]> = [
 
 beforeEach(() => {
   notifications.clear();
+  // The header's repository switcher and the subscription guard call the API; no server runs here, so
+  // every call answers 404 at once (the pages under test open whatever those calls say).
+  configureApiClient({
+    fetch: (async () =>
+      new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Not found' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      })) as typeof fetch,
+    logError: () => {},
+  });
 });
 
 describe('route table', () => {

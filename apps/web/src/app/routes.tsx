@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
+import { requireActiveSubscription } from '../features/subscription/subscription-middleware.ts';
+import { notifications } from '../shared/notifications/notification-store.ts';
 import { NotFoundPage, PermissionDeniedPage } from '../shared/ui/status-page.tsx';
 import { redirectIfSignedIn, requireSession } from './auth-middleware.ts';
 import { AppLayout } from './layouts/app-layout.tsx';
@@ -59,7 +61,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         { path: 'linked-accounts', loader: linkedAccountsRedirect },
         {
-          middleware: [requireSession(queryClient)],
+          middleware: [requireSession(queryClient), requireActiveSubscription(queryClient, notifications)],
           Component: AppLayout,
           children: [
             { path: 'dashboards', lazy: () => import('../features/dashboards/routes/dashboards-page.tsx') },

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Kbd, Tooltip } from '@mantine/core';
 import { IconBinaryTree, IconSearch } from '@tabler/icons-react';
+import { RepositorySwitcher } from '../../features/repositories/components/repository-switcher.tsx';
 import { UserMenu } from '../../features/session/components/user-menu.tsx';
 import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle.tsx';
 import { openAssetTree } from '../shell/open-asset-tree.tsx';
@@ -8,6 +9,7 @@ import { openSearch } from '../shell/open-search.tsx';
 export function AppShellActions() {
   return (
     <Group gap="xs" wrap="nowrap">
+      <RepositorySwitcher />
       <Tooltip
         label={
           <>

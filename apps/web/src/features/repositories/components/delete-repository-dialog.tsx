@@ -1,0 +1,69 @@
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import type { TRepository } from '@strata/contracts/repositories';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifications } from '../../../shared/notifications/notification-store.ts';
+import { notifyError } from '../../../shared/notifications/notify-error.ts';
+import { deleteRepository } from '../api/delete-repository.ts';
+import { exportRepository } from '../api/export-repository.ts';
+import { REPOSITORIES_QUERY_KEY } from '../api/repository-query-keys.ts';
+import { currentRepositoryStore } from '../current-repository-store.ts';
+import { deleteRepositoryWithExport } from '../delete-repository-flow.ts';
+import { downloadJson } from '../download-json.ts';
+
+/** Seed §4: tick the confirm box; 'Export before deleting' is on by default and must succeed first. */
+export function DeleteRepositoryDialog({
+  repository,
+  onDone,
+  onCancel,
+}: {
+  repository: TRepository;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [isConfirmed, setConfirmed] = useState(false);
+  const [isExportFirst, setExportFirst] = useState(true);
+  const [isDeleting, setDeleting] = useState(false);
+
+  const run = async () => {
+    setDeleting(true);
+    const isDeleted = await deleteRepositoryWithExport(
+      repository,
+      { isExportFirst },
+      { exportRepository, download: downloadJson, deleteRepository, notifications, onError: notifyError },
+    );
+    setDeleting(false);
+    if (!isDeleted) return;
+    // The deleted one may have been current: fall back to the saved choice or the first (seed §4).
+    if (currentRepositoryStore.getSnapshot() === repository.id) currentRepositoryStore.select(null);
+    await queryClient.invalidateQueries({ queryKey: REPOSITORIES_QUERY_KEY });
+    onDone();
+  };
+
+  return (
+    <Stack>
+      <Text size="sm">
+        <b>{repository.name}</b> and everything in it will be deleted. This cannot be undone.
+      </Text>
+      <Checkbox
+        label="I understand that this repository will be deleted"
+        checked={isConfirmed}
+        onChange={(event) => setConfirmed(event.currentTarget.checked)}
+      />
+      <Checkbox
+        label="Export before deleting"
+        checked={isExportFirst}
+        onChange={(event) => setExportFirst(event.currentTarget.checked)}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button color="red" disabled={!isConfirmed} loading={isDeleting} onClick={() => void run()}>
+          Delete
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import type { TRepository } from '@strata/contracts/repositories';
+import { modals } from '../../../shared/modals/modal-store.ts';
+import { notifications } from '../../../shared/notifications/notification-store.ts';
+import { exportRepository } from '../api/export-repository.ts';
+import { exportAndDownload } from '../delete-repository-flow.ts';
+import { downloadJson } from '../download-json.ts';
+import { CreateRepositoryForm } from './create-repository-form.tsx';
+import { DeleteRepositoryDialog } from './delete-repository-dialog.tsx';
+import { ImportRepositoryForm } from './import-repository-form.tsx';
+import { RepositoriesDialog } from './repositories-dialog.tsx';
+import { RepositorySettings } from './repository-settings.tsx';
+
+export const REPOSITORIES_DIALOG_ID = 'repositories';
+
+/** The ways into the repository popups; each is one entry of the shared modal stack. */
+export interface TRepositoryActions {
+  openList: () => void;
+  openCreate: (repositories: readonly TRepository[], onCreated: (repository: TRepository) => void) => void;
+  openImport: (onImported: (repositoryId: string | null) => void) => void;
+  openSettings: (
+    repository: TRepository,
+    context: { userEmail: string | undefined; onUnlinked: () => void },
+  ) => void;
+  openDelete: (repository: TRepository) => void;
+  exportNow: (repository: TRepository) => Promise<boolean>;
+}
+
+export const repositoryActions: TRepositoryActions = {
+  openList() {
+    modals.open({
+      id: REPOSITORIES_DIALOG_ID,
+      kind: 'dialog',
+      title: 'Repositories',
+      size: 'xl',
+      render: () => <RepositoriesDialog actions={repositoryActions} />,
+    });
+  },
+  openCreate(repositories, onCreated) {
+    modals.open({
+      id: 'repository-create',
+      kind: 'dialog',
+      title: 'New repository',
+      render: ({ close }) => (
+        <CreateRepositoryForm
+          repositories={repositories}
+          onCancel={() => void close()}
+          onCreated={(repository) => {
+            void close();
+            onCreated(repository);
+          }}
+        />
+      ),
+    });
+  },
+  openImport(onImported) {
+    modals.open({
+      id: 'repository-import',
+      kind: 'dialog',
+      title: 'Import repository',
+      render: ({ close }) => (
+        <ImportRepositoryForm
+          onStarted={() => void close()}
+          onCancel={() => void close()}
+          onImported={onImported}
+        />
+      ),
+    });
+  },
+  openSettings(repository, { userEmail, onUnlinked }) {
+    modals.open({
+      id: `repository-settings-${repository.id}`,
+      kind: 'dialog',
+      title: `Repository settings — ${repository.name}`,
+      size: 'lg',
+      render: ({ close }) => (
+        <RepositorySettings
+          repositoryId={repository.id}
+          userEmail={userEmail}
+          onExport={() => void repositoryActions.exportNow(repository)}
+          onDelete={() => repositoryActions.openDelete(repository)}
+          onUnlinked={() => {
+            void close();
+            onUnlinked();
+          }}
+        />
+      ),
+    });
+  },
+  openDelete(repository) {
+    modals.open({
+      id: `repository-delete-${repository.id}`,
+      kind: 'action-dialog',
+      title: `Delete ${repository.name}`,
+      render: ({ close }) => (
+        <DeleteRepositoryDialog
+          repository={repository}
+          onCancel={() => void close()}
+          onDone={() => {
+            void close();
+            void modals.close(`repository-settings-${repository.id}`);
+          }}
+        />
+      ),
+    });
+  },
+  exportNow(repository) {
+    return exportAndDownload(repository, { exportRepository, download: downloadJson, notifications });
+  },
+};

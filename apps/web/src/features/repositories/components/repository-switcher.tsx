@@ -1,0 +1,105 @@
+import { Badge, Button, Indicator, Menu, Text } from '@mantine/core';
+import {
+  IconCheck,
+  IconDatabase,
+  IconFileImport,
+  IconList,
+  IconPlus,
+  IconSelector,
+  IconSettings,
+} from '@tabler/icons-react';
+import { useMyInvites } from '../api/invites.ts';
+import { useCurrentRepository, useSwitchRepository } from '../use-current-repository.ts';
+import { usePaymentRequiredNotice } from '../use-payment-required-notice.ts';
+import { usePlanLimitCheck } from '../use-plan-limits.ts';
+import { showPlanLimitPrompt } from './plan-limit-prompt.ts';
+import { AccessLevelBadge } from './repository-badges.tsx';
+import { repositoryActions } from './repository-modals.tsx';
+
+/** How many repositories the header menu lists before 'All repositories…' takes over. */
+const MENU_LIMIT = 8;
+
+/** The header's repository switcher: current repository, quick switch, and the repository popups. */
+export function RepositorySwitcher() {
+  usePaymentRequiredNotice();
+  const { repository, repositories, permissions, isLoading, userId, userEmail } = useCurrentRepository();
+  const switchTo = useSwitchRepository();
+  const invites = useMyInvites({ isEnabled: Boolean(userId) });
+  const checkPlanLimit = usePlanLimitCheck();
+  if (!userId) return null;
+  const openInvites = (invites.data ?? []).filter((invite) => invite.status === 'pending').length;
+
+  const create = async () => {
+    const prompt = await checkPlanLimit(repositories);
+    if (prompt) showPlanLimitPrompt(prompt);
+    else repositoryActions.openCreate(repositories, (created) => void switchTo(created.id));
+  };
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={280}>
+      <Menu.Target>
+        <Indicator disabled={openInvites === 0} label={openInvites} size={16} offset={4}>
+          <Button
+            variant="default"
+            leftSection={<IconDatabase size={16} />}
+            rightSection={<IconSelector size={14} />}
+            aria-label={repository ? `Repository: ${repository.name}` : 'Repositories'}
+            loading={isLoading}
+            maw={260}
+          >
+            <Text size="sm" truncate="end" maw={160}>
+              {repository ? repository.name : 'No repository'}
+            </Text>
+            {permissions && !permissions.canWrite && (
+              <Badge ml={6} size="xs" variant="light" color="gray">
+                Read only
+              </Badge>
+            )}
+          </Button>
+        </Indicator>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Repositories</Menu.Label>
+        {repositories.slice(0, MENU_LIMIT).map((item) => (
+          <Menu.Item
+            key={item.id}
+            leftSection={
+              item.id === repository?.id ? <IconCheck size={14} /> : <span style={{ width: 14 }} />
+            }
+            rightSection={<AccessLevelBadge accessType={item.access_type} />}
+            onClick={() => {
+              if (item.id !== repository?.id) void switchTo(item.id);
+            }}
+          >
+            <Text size="sm" truncate="end" maw={150}>
+              {item.name}
+            </Text>
+          </Menu.Item>
+        ))}
+        <Menu.Item leftSection={<IconList size={14} />} onClick={repositoryActions.openList}>
+          {openInvites > 0 ? `All repositories and invites (${openInvites})` : 'All repositories…'}
+        </Menu.Item>
+        <Menu.Divider />
+        {repository && (
+          <Menu.Item
+            leftSection={<IconSettings size={14} />}
+            onClick={() =>
+              repositoryActions.openSettings(repository, { userEmail, onUnlinked: () => undefined })
+            }
+          >
+            Repository settings
+          </Menu.Item>
+        )}
+        <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => void create()}>
+          New repository
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconFileImport size={14} />}
+          onClick={() => repositoryActions.openImport((id) => id && void switchTo(id))}
+        >
+          Import repository
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
