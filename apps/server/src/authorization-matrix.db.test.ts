@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from './build-app.ts';
+import { assetPricesMatrix } from './features/asset-prices/asset-prices.matrix.ts';
+import { assetsMatrix } from './features/assets/assets.matrix.ts';
 import { authProvidersMatrix } from './features/auth/auth-providers.matrix.ts';
 import { createIdentityTestApp, type TIdentityTestApp } from './features/auth/testing/identity-test-app.ts';
 import { collaborationMatrix } from './features/collaboration/collaboration.matrix.ts';
@@ -14,6 +16,7 @@ import {
   type TTestUser,
 } from './features/repositories/testing/repository-test-kit.ts';
 import { subscriptionMatrix } from './features/subscription/subscription.matrix.ts';
+import { tagsMatrix } from './features/tags/tags.matrix.ts';
 import { tasksMatrix } from './features/tasks/tasks.matrix.ts';
 import { uploadsMatrix } from './features/uploads/uploads.matrix.ts';
 import { userSettingsMatrix } from './features/user-settings/user-settings.matrix.ts';
@@ -38,6 +41,9 @@ const MATRIX: TMatrixCase[] = [
   ...subscriptionMatrix,
   ...tasksMatrix,
   ...uploadsMatrix,
+  ...assetsMatrix,
+  ...assetPricesMatrix,
+  ...tagsMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

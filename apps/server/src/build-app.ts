@@ -3,6 +3,8 @@ import { migrateToLatest } from '@strata/db/migrate';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import serverPackage from '../package.json' with { type: 'json' };
+import { assetPricesRoutes } from './features/asset-prices/asset-prices.routes.ts';
+import { assetsRoutes } from './features/assets/assets.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { oidcProviderConfig } from './features/auth/auth-config.ts';
@@ -13,6 +15,7 @@ import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
+import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { userSettingsRoutes } from './features/user-settings/user-settings.routes.ts';
@@ -49,6 +52,9 @@ const apiFeatures = [
   currenciesRoutes,
   tasksRoutes,
   uploadsRoutes,
+  assetsRoutes,
+  assetPricesRoutes,
+  tagsRoutes,
 ];
 
 /**

@@ -133,6 +133,23 @@ export const ZExportedAsset = z.object({
   properties: z.record(z.string(), z.unknown()),
   is_readonly: z.boolean(),
   deleted_at: z.iso.datetime().nullable(),
+  // Version 1 files may lack these (added with asset prices); references are ids within the file.
+  currency_asset_id: z.string().nullable().default(null),
+  parent_id: z.string().nullable().default(null),
+  linked_id: z.string().nullable().default(null),
+  linked_security_id: z.string().nullable().default(null),
+  linked_account_id: z.string().nullable().default(null),
+  security_info_ticker: z.string().nullable().default(null),
+});
+export const ZExportedAssetPrice = z.object({
+  asset_id: z.string(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  close: z.string().regex(/^-?\d+(\.\d+)?$/),
+  adjusted_close: z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .nullable(),
+  source: ZPriceSource,
 });
 export const ZExportedTag = z.object({ id: z.string(), tag_name: z.string(), tag_value: z.string() });
 export const ZExportedAssetTag = z.object({ asset_id: z.string(), tag_id: z.string() });
@@ -154,6 +171,7 @@ export const ZRepositoryExport = z.object({
   assets: z.array(ZExportedAsset).default([]),
   tags: z.array(ZExportedTag).default([]),
   asset_tags: z.array(ZExportedAssetTag).default([]),
+  asset_prices: z.array(ZExportedAssetPrice).default([]),
 });
 export type TRepositoryExport = z.infer<typeof ZRepositoryExport>;
 

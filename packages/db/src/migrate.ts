@@ -4,6 +4,7 @@ import * as foundation from './migrations/2026-11-22-0001-foundation.ts';
 import * as identity from './migrations/2026-11-22-0002-identity.ts';
 import * as repositories from './migrations/2026-11-22-0003-repositories.ts';
 import * as tasks from './migrations/2026-11-22-0004-tasks.ts';
+import * as assets from './migrations/2026-11-22-0005-assets.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-identity': identity,
   '2026-11-22-0003-repositories': repositories,
   '2026-11-22-0004-tasks': tasks,
+  '2026-11-22-0005-assets': assets,
 };
 
 export class MigrationError extends Error {

@@ -13,6 +13,8 @@ export interface RepositoriesTable {
   owner_id: string;
   /** `TRepositorySettings` of the contracts: init_default_tags, readonly, price_source_precedence. */
   settings: JsonWithDefault<Record<string, unknown>>;
+  /** Bumped by every price or transaction change (migration 0005): cached analytics name the version they saw. */
+  data_version: Generated<number>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
 }
@@ -61,6 +63,14 @@ export interface AssetsTable {
   properties: JsonWithDefault<Record<string, unknown>>;
   /** Pre-created accounts are read-only (seed §3). */
   is_readonly: Generated<boolean>;
+  /** The currency asset of `currency` in this repository (migration 0005). */
+  currency_asset_id: string | null;
+  linked_id: string | null;
+  linked_security_id: string | null;
+  linked_account_id: string | null;
+  security_info_ticker: string | null;
+  /** The grouping account above this account (the account tree). */
+  parent_id: string | null;
   deleted_at: Date | null;
   created_at: CreatedTimestamp;
   created_by: string | null;
@@ -80,6 +90,8 @@ export interface TagsTable {
 }
 
 export interface AssetTagsTable {
+  /** Migration 0005: the seed addresses an asset's tag by id. */
+  id: Generated<string>;
   repository_id: string;
   asset_id: string;
   tag_id: string;

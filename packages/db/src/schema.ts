@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AssetsDatabase } from './schema-assets.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
 import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
@@ -18,6 +19,6 @@ export interface AppMetaTable {
   updated_at: Generated<Date>;
 }
 
-export interface Database extends IdentityDatabase, RepositoriesDatabase, TasksDatabase {
+export interface Database extends IdentityDatabase, RepositoriesDatabase, TasksDatabase, AssetsDatabase {
   app_meta: AppMetaTable;
 }

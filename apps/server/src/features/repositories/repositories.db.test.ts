@@ -178,9 +178,17 @@ describe('POST /api/repositories/:id/initialize', () => {
       .selectFrom('assets')
       .select(['id', 'name', 'type', 'currency', 'is_readonly'])
       .where('repository_id', '=', id)
+      .where('type', '<>', 'currency')
       .orderBy('name')
       .execute();
     expect(accounts).toHaveLength(PRE_CREATED_ACCOUNTS.length);
+    const currencies = await t.app.db
+      .selectFrom('assets')
+      .select(['ticker', 'currency'])
+      .where('repository_id', '=', id)
+      .where('type', '=', 'currency')
+      .execute();
+    expect(currencies).toEqual([{ ticker: 'EUR', currency: 'EUR' }]);
     expect(accounts.every((account) => account.is_readonly && account.currency === 'EUR')).toBe(true);
     expect(accounts.filter((account) => account.type === 'expense account').map((a) => a.name)).toEqual([
       'Interest expense',

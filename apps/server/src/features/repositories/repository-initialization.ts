@@ -1,6 +1,7 @@
 import { accountTags, initialTags, PRE_CREATED_ACCOUNTS } from '@strata/core/repositories/initial-content';
 import type { Database } from '@strata/db/schema';
 import { type Kysely, sql } from 'kysely';
+import { ensureCurrencyAsset } from '../assets/currency-assets.ts';
 
 /** The property naming the fixed reporting category a pre-created account stands for. */
 export const FIXED_CATEGORY_PROPERTY = 'fixed_category';
@@ -73,5 +74,12 @@ export async function addInitialContent(
     await trx.insertInto('asset_tags').values(links).execute();
     createdAccounts += 1;
   }
+  // The repository currency's own asset, so FX and cash entries have a currency to point at.
+  await ensureCurrencyAsset(trx, {
+    repositoryId,
+    code: input.currency,
+    repositoryCurrency: input.currency,
+    userId,
+  });
   return { createdAccounts, createdTags: insertedTags.length };
 }

@@ -16,15 +16,24 @@ let sourceId: string;
 /** Ids replaced by content (they differ after an import by design), timestamps of the export dropped. */
 function canonical(file: TRepositoryExport) {
   const assetKey = new Map(file.assets.map((asset) => [asset.id, `${asset.type}/${asset.name}`]));
+  const ref = (id: string | null) => (id === null ? null : assetKey.get(id));
   const tagKey = new Map(file.tags.map((tag) => [tag.id, `${tag.tag_name}=${tag.tag_value}`]));
   return {
     format: file.format,
     version: file.version,
     repository: { ...file.repository, name: undefined },
     assets: file.assets
-      .map(({ id, ...asset }) => ({ key: assetKey.get(id), ...asset }))
+      .map(({ id, currency_asset_id, parent_id, ...asset }) => ({
+        key: assetKey.get(id),
+        currency_asset: ref(currency_asset_id),
+        parent: ref(parent_id),
+        ...asset,
+      }))
       .sort((a, b) => String(a.key).localeCompare(String(b.key))),
     tags: file.tags.map(({ id: _id, ...tag }) => tag),
+    asset_prices: file.asset_prices
+      .map(({ asset_id, ...price }) => ({ asset: assetKey.get(asset_id), ...price }))
+      .sort((a, b) => `${a.asset}|${a.date}|${a.source}`.localeCompare(`${b.asset}|${b.date}|${b.source}`)),
     asset_tags: file.asset_tags
       .map((link) => `${assetKey.get(link.asset_id)} ~ ${tagKey.get(link.tag_id)}`)
       .sort(),
@@ -86,6 +95,57 @@ beforeAll(async () => {
       { repository_id: sourceId, asset_id: trashed!.id, tag_id: region.id },
     ])
     .execute();
+  // Prices of every source, and references between assets (a stock's currency asset, an account's parent).
+  const euro = await db
+    .selectFrom('assets')
+    .select('id')
+    .where('repository_id', '=', sourceId)
+    .where('type', '=', 'currency')
+    .executeTakeFirstOrThrow();
+  const group = await db
+    .insertInto('assets')
+    .values({
+      repository_id: sourceId,
+      name: 'All accounts',
+      ticker: 'All accounts',
+      currency: 'EUR',
+      type: 'grouping account',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('assets')
+    .set({ parent_id: group.id, linked_id: 'ext-1' })
+    .where('id', '=', live!.id)
+    .execute();
+  await db.updateTable('assets').set({ currency_asset_id: euro.id }).where('id', '=', trashed!.id).execute();
+  await db
+    .insertInto('asset_prices')
+    .values([
+      {
+        repository_id: sourceId,
+        asset_id: trashed!.id,
+        date: '2026-01-02',
+        close: '185.123456789',
+        source: 'security master',
+      },
+      {
+        repository_id: sourceId,
+        asset_id: trashed!.id,
+        date: '2026-01-02',
+        close: '186',
+        source: 'override',
+      },
+      {
+        repository_id: sourceId,
+        asset_id: euro.id,
+        date: '2026-01-02',
+        close: '0.92',
+        adjusted_close: '0.91',
+        source: 'manual',
+      },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await t?.close();
@@ -94,7 +154,9 @@ afterAll(async () => {
 describe('export and import', () => {
   it('round-trips: export → import → export is equal except ids and timestamps', async () => {
     const first = await exportRepository(t.app.db, sourceId);
-    expect(first.assets.length).toBe(8);
+    // 6 pre-created accounts, the EUR currency asset, Broker, Apple (in the trash) and the grouping account.
+    expect(first.assets.length).toBe(10);
+    expect(first.asset_prices).toHaveLength(3);
     expect(first.assets.some((asset) => asset.deleted_at === '2026-01-02T03:04:05.000Z')).toBe(true);
     const { repositoryId } = await importRepository(t.app.db, {
       userId: owner.id,

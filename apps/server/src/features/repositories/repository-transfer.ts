@@ -1,5 +1,6 @@
 import {
   REPOSITORY_EXPORT_VERSION,
+  type TPriceSource,
   type TRepositoryExport,
   ZRepositoryExport,
 } from '@strata/contracts/repositories';
@@ -57,6 +58,12 @@ export async function exportRepository(
         'properties',
         'is_readonly',
         'deleted_at',
+        'currency_asset_id',
+        'parent_id',
+        'linked_id',
+        'linked_security_id',
+        'linked_account_id',
+        'security_info_ticker',
       ])
       .where('repository_id', '=', repositoryId)
       .orderBy('type')
@@ -78,6 +85,14 @@ export async function exportRepository(
       .orderBy('asset_id')
       .orderBy('tag_id')
       .execute();
+    const assetPrices = await trx
+      .selectFrom('asset_prices')
+      .select(['asset_id', 'date', 'close', 'adjusted_close', 'source'])
+      .where('repository_id', '=', repositoryId)
+      .orderBy('asset_id')
+      .orderBy('date')
+      .orderBy('source')
+      .execute();
     return {
       format: 'strata-repository',
       version: REPOSITORY_EXPORT_VERSION,
@@ -86,6 +101,8 @@ export async function exportRepository(
       assets: assets.map((asset) => ({ ...asset, deleted_at: iso(asset.deleted_at) })),
       tags,
       asset_tags: assetTags,
+      // The table's CHECK constraint holds sources to the contract's list.
+      asset_prices: assetPrices.map((price) => ({ ...price, source: price.source as TPriceSource })),
     };
   });
 }
@@ -129,6 +146,14 @@ export function parseRepositoryExport(data: unknown): TRepositoryExport {
   );
   if (dangling)
     throw invalidFile(`asset_tags names an unknown asset or tag (${dangling.asset_id}, ${dangling.tag_id})`);
+  const unknownRef = parsed.data.assets.find(
+    (asset) =>
+      (asset.currency_asset_id !== null && !assetIds.has(asset.currency_asset_id)) ||
+      (asset.parent_id !== null && !assetIds.has(asset.parent_id)),
+  );
+  if (unknownRef) throw invalidFile(`asset ${unknownRef.id} refers to an unknown asset`);
+  const orphanPrice = parsed.data.asset_prices.find((price) => !assetIds.has(price.asset_id));
+  if (orphanPrice) throw invalidFile(`asset_prices names an unknown asset (${orphanPrice.asset_id})`);
   return parsed.data;
 }
 
@@ -195,12 +220,48 @@ export async function importRepository(
           properties: JSON.stringify(asset.properties),
           is_readonly: asset.is_readonly,
           deleted_at: asset.deleted_at ? new Date(asset.deleted_at) : null,
+          linked_id: asset.linked_id,
+          linked_security_id: asset.linked_security_id,
+          linked_account_id: asset.linked_account_id,
+          security_info_ticker: asset.security_info_ticker,
           created_by: input.userId,
           updated_by: input.userId,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       assetIds.set(asset.id, id);
+    }
+
+    // References between assets, once every asset has its new id.
+    for (const asset of file.assets) {
+      if (asset.currency_asset_id === null && asset.parent_id === null) continue;
+      await trx
+        .updateTable('assets')
+        .set({
+          currency_asset_id: asset.currency_asset_id ? (assetIds.get(asset.currency_asset_id) ?? null) : null,
+          parent_id: asset.parent_id ? (assetIds.get(asset.parent_id) ?? null) : null,
+        })
+        .where('id', '=', assetIds.get(asset.id) as string)
+        .execute();
+    }
+
+    // Batched: a repository can hold millions of daily prices.
+    for (let start = 0; start < file.asset_prices.length; start += 5000) {
+      await trx
+        .insertInto('asset_prices')
+        .values(
+          file.asset_prices.slice(start, start + 5000).map((price) => ({
+            repository_id: repositoryId,
+            asset_id: assetIds.get(price.asset_id) as string,
+            date: price.date,
+            close: price.close,
+            adjusted_close: price.adjusted_close,
+            source: price.source,
+            created_by: input.userId,
+            updated_by: input.userId,
+          })),
+        )
+        .execute();
     }
 
     if (file.asset_tags.length > 0) {

@@ -1,0 +1,131 @@
+import type { TAsset } from '@strata/contracts/assets';
+import type { TTagPair } from '@strata/core/repositories/initial-content';
+import type { Database } from '@strata/db/schema';
+import { type Kysely, type Selectable, sql } from 'kysely';
+
+export type TAssetRow = Selectable<Database['assets']>;
+
+export const ASSET_COLUMNS = [
+  'id',
+  'repository_id',
+  'name',
+  'ticker',
+  'currency',
+  'type',
+  'description',
+  'currency_asset_id',
+  'parent_id',
+  'properties',
+  'is_readonly',
+  'linked_id',
+  'linked_security_id',
+  'linked_account_id',
+  'security_info_ticker',
+  'deleted_at',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+] as const;
+
+export function toAssetResponse(row: TAssetRow, tags: readonly string[]): TAsset {
+  return {
+    id: row.id,
+    repository_id: row.repository_id,
+    name: row.name,
+    ticker: row.ticker,
+    currency: row.currency,
+    type: row.type,
+    description: row.description,
+    currency_asset: row.currency_asset_id,
+    parent_id: row.parent_id,
+    tags: [...tags],
+    properties: row.properties,
+    is_readonly: row.is_readonly,
+    linked_id: row.linked_id,
+    linked_security_id: row.linked_security_id,
+    linked_account_id: row.linked_account_id,
+    security_info_ticker: row.security_info_ticker,
+    deleted_at: row.deleted_at ? row.deleted_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    created_by: row.created_by,
+    updated_at: row.updated_at.toISOString(),
+    updated_by: row.updated_by,
+  };
+}
+
+export function createAssetsRepository(db: Kysely<Database>) {
+  return {
+    async find(id: string): Promise<TAssetRow | undefined> {
+      return db.selectFrom('assets').select(ASSET_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    async list(repositoryId: string, options: { withDeleted: boolean }): Promise<TAssetRow[]> {
+      let query = db.selectFrom('assets').select(ASSET_COLUMNS).where('repository_id', '=', repositoryId);
+      if (!options.withDeleted) query = query.where('deleted_at', 'is', null);
+      return query.orderBy('name').orderBy('id').execute();
+    },
+
+    /** Tag ids per asset, for the given assets. */
+    async tagIdsOf(assetIds: readonly string[]): Promise<Map<string, string[]>> {
+      const byAsset = new Map<string, string[]>();
+      if (assetIds.length === 0) return byAsset;
+      const links = await db
+        .selectFrom('asset_tags')
+        .select(['asset_id', 'tag_id'])
+        .where('asset_id', 'in', assetIds)
+        .orderBy('tag_id')
+        .execute();
+      for (const link of links) {
+        const list = byAsset.get(link.asset_id) ?? [];
+        list.push(link.tag_id);
+        byAsset.set(link.asset_id, list);
+      }
+      return byAsset;
+    },
+
+    /** The repository's tags among `tagIds`, as name/value pairs; unknown ids are left out. */
+    async tagsByIds(repositoryId: string, tagIds: readonly string[]) {
+      if (tagIds.length === 0) return [];
+      return db
+        .selectFrom('tags')
+        .select(['id', 'tag_name', 'tag_value'])
+        .where('repository_id', '=', repositoryId)
+        .where('id', 'in', tagIds)
+        .execute();
+    },
+
+    async tagPairsOf(assetId: string): Promise<Array<TTagPair & { id: string }>> {
+      return db
+        .selectFrom('asset_tags as at')
+        .innerJoin('tags as t', 't.id', 'at.tag_id')
+        .select(['t.id', 't.tag_name', 't.tag_value'])
+        .where('at.asset_id', '=', assetId)
+        .execute();
+    },
+
+    /**
+     * The asset of `type` whose ticker matches (ignoring case), live or in the trash — the twin a new asset
+     * would duplicate. Accounts compare by name, which their ticker follows.
+     */
+    async findTwin(repositoryId: string, type: string, ticker: string, exceptId?: string) {
+      let query = db
+        .selectFrom('assets')
+        .select(['id', 'name', 'deleted_at'])
+        .where('repository_id', '=', repositoryId)
+        .where('type', '=', type)
+        .where(sql<boolean>`lower(ticker) = lower(${ticker})`);
+      if (exceptId) query = query.where('id', '<>', exceptId);
+      return query.orderBy('deleted_at', (order) => order.desc().nullsFirst()).execute();
+    },
+
+    async replaceTags(repositoryId: string, assetId: string, tagIds: readonly string[]): Promise<void> {
+      await db.deleteFrom('asset_tags').where('asset_id', '=', assetId).execute();
+      if (tagIds.length === 0) return;
+      await db
+        .insertInto('asset_tags')
+        .values(tagIds.map((tagId) => ({ repository_id: repositoryId, asset_id: assetId, tag_id: tagId })))
+        .execute();
+    },
+  };
+}
