@@ -18,6 +18,7 @@ import {
 import { subscriptionMatrix } from './features/subscription/subscription.matrix.ts';
 import { tagsMatrix } from './features/tags/tags.matrix.ts';
 import { tasksMatrix } from './features/tasks/tasks.matrix.ts';
+import { transactionsMatrix } from './features/transactions/transactions.matrix.ts';
 import { uploadsMatrix } from './features/uploads/uploads.matrix.ts';
 import { userSettingsMatrix } from './features/user-settings/user-settings.matrix.ts';
 import {
@@ -44,6 +45,7 @@ const MATRIX: TMatrixCase[] = [
   ...assetsMatrix,
   ...assetPricesMatrix,
   ...tagsMatrix,
+  ...transactionsMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

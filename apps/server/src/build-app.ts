@@ -17,6 +17,7 @@ import { repositoriesRoutes } from './features/repositories/repositories.routes.
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { transactionsRoutes } from './features/transactions/transactions.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { userSettingsRoutes } from './features/user-settings/user-settings.routes.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
@@ -55,6 +56,7 @@ const apiFeatures = [
   assetsRoutes,
   assetPricesRoutes,
   tagsRoutes,
+  transactionsRoutes,
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { AssetsDatabase } from './schema-assets.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
 import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
+import type { TransactionsDatabase } from './schema-transactions.ts';
 
 /**
  * Column conventions (shared by PGlite and PostgreSQL, see type-parsers.ts):
@@ -19,6 +20,11 @@ export interface AppMetaTable {
   updated_at: Generated<Date>;
 }
 
-export interface Database extends IdentityDatabase, RepositoriesDatabase, TasksDatabase, AssetsDatabase {
+export interface Database
+  extends IdentityDatabase,
+    RepositoriesDatabase,
+    TasksDatabase,
+    AssetsDatabase,
+    TransactionsDatabase {
   app_meta: AppMetaTable;
 }

@@ -38,7 +38,8 @@ export function fieldError(fieldErrors: Record<string, string[]>): AppError {
   return new AppError('VALIDATION_FAILED', flattenFieldErrors(fieldErrors), { details: { fieldErrors } });
 }
 
-/** PostgreSQL foreign-key violation: the row is still referenced. */
+/** The row is still referenced: a foreign-key violation, or (ON DELETE RESTRICT) a restrict violation. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '23503' || code === '23001';
 }

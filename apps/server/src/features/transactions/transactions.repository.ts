@@ -1,0 +1,154 @@
+import type { TTransaction } from '@strata/contracts/transactions';
+import type { TAssetRef, TValidTransaction } from '@strata/core/transactions/validate-transaction';
+import { elementsColumn, scalarColumn, type TFilterColumns } from '@strata/db/filters/filter-columns';
+import type { Database } from '@strata/db/schema';
+import { type Kysely, type Selectable, sql } from 'kysely';
+
+export type TTransactionRow = Selectable<Database['transactions']>;
+
+const description = scalarColumn('text', sql.ref('t.description'));
+const type = scalarColumn('simple', sql.ref('t.type'));
+
+/** Where each transaction filter field (core `TRANSACTION_FILTER_FIELDS`) lives in SQL, over `transactions as t`. */
+export const TRANSACTION_COLUMNS: TFilterColumns = {
+  type,
+  date: scalarColumn('date', sql.ref('t.date')),
+  description,
+  account: elementsColumn(
+    'simple',
+    sql`select e.account_id::text from transaction_entries e where e.transaction_id = t.id`,
+  ),
+  asset: elementsColumn(
+    'simple',
+    sql`select e.asset_id::text from transaction_entries e where e.transaction_id = t.id`,
+  ),
+  amount: elementsColumn(
+    'amount',
+    sql`select e.amount from transaction_entries e where e.transaction_id = t.id`,
+  ),
+  source: scalarColumn('simple', sql.ref('t.source')),
+  linked_id: scalarColumn('simple', sql.ref('t.linked_id')),
+};
+
+/** Free text finds the description, the type, and the names of the entries' accounts and assets. */
+export const TRANSACTION_SEARCH_COLUMNS = [
+  description,
+  type,
+  elementsColumn(
+    'text',
+    sql`select a.name from transaction_entries e join assets a on a.id = e.account_id or a.id = e.asset_id where e.transaction_id = t.id`,
+  ),
+] as const;
+
+export function createTransactionsRepository(db: Kysely<Database>) {
+  return {
+    async find(id: string): Promise<TTransactionRow | undefined> {
+      return db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async withEntries(rows: readonly TTransactionRow[]): Promise<TTransaction[]> {
+      if (rows.length === 0) return [];
+      const entries = await db
+        .selectFrom('transaction_entries')
+        .select(['transaction_id', 'account_id', 'asset_id', 'amount', 'pos_id'])
+        .where(
+          'transaction_id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .orderBy('transaction_id')
+        .orderBy('position')
+        .execute();
+      const byTransaction = new Map<string, TTransaction['entries']>();
+      for (const { transaction_id, ...entry } of entries) {
+        const list = byTransaction.get(transaction_id) ?? [];
+        list.push(entry);
+        byTransaction.set(transaction_id, list);
+      }
+      return rows.map((row) => ({
+        id: row.id,
+        repository_id: row.repository_id,
+        type: row.type,
+        date: row.date,
+        description: row.description,
+        source: row.source,
+        linked_id: row.linked_id,
+        entries: byTransaction.get(row.id) ?? [],
+        deleted_at: row.deleted_at ? row.deleted_at.toISOString() : null,
+        created_at: row.created_at.toISOString(),
+        created_by: row.created_by,
+        updated_at: row.updated_at.toISOString(),
+        updated_by: row.updated_by,
+      }));
+    },
+
+    /** The repository's live assets as validation sees them: type, name and Category tag. */
+    async assetRefs(repositoryId: string): Promise<Map<string, TAssetRef & { ticker: string | null }>> {
+      const rows = await db
+        .selectFrom('assets as a')
+        .leftJoin('asset_tags as at', 'at.asset_id', 'a.id')
+        .leftJoin('tags as c', (join) =>
+          join.onRef('c.id', '=', 'at.tag_id').on('c.tag_name', '=', 'Category'),
+        )
+        .select(['a.id', 'a.type', 'a.name', 'a.ticker', 'c.tag_value as category'])
+        .where('a.repository_id', '=', repositoryId)
+        .where('a.deleted_at', 'is', null)
+        .execute();
+      const refs = new Map<string, TAssetRef & { ticker: string | null }>();
+      for (const row of rows) {
+        const known = refs.get(row.id);
+        if (!known || (row.category && !known.category)) {
+          refs.set(row.id, { type: row.type, name: row.name, ticker: row.ticker, category: row.category });
+        }
+      }
+      return refs;
+    },
+
+    /** Inserts valid transactions with their entries, in batches (imports of 100k rows). */
+    async insertMany(
+      repositoryId: string,
+      userId: string,
+      transactions: readonly TValidTransaction[],
+      source = 'manual',
+    ): Promise<TTransactionRow[]> {
+      const inserted: TTransactionRow[] = [];
+      for (let start = 0; start < transactions.length; start += 2000) {
+        const batch = transactions.slice(start, start + 2000);
+        const rows = await db
+          .insertInto('transactions')
+          .values(
+            batch.map((transaction) => ({
+              repository_id: repositoryId,
+              type: transaction.type,
+              date: transaction.date,
+              description: transaction.description,
+              source,
+              created_by: userId,
+              updated_by: userId,
+            })),
+          )
+          .returningAll()
+          .execute();
+        const entries = rows.flatMap((row, index) =>
+          (batch[index] as TValidTransaction).entries.map((entry, position) => ({
+            transaction_id: row.id,
+            position,
+            repository_id: repositoryId,
+            account_id: entry.account_id,
+            asset_id: entry.asset_id,
+            amount: entry.amount,
+            pos_id: entry.pos_id,
+          })),
+        );
+        for (let at = 0; at < entries.length; at += 5000) {
+          await db
+            .insertInto('transaction_entries')
+            .values(entries.slice(at, at + 5000))
+            .execute();
+        }
+        inserted.push(...rows);
+      }
+      return inserted;
+    },
+  };
+}

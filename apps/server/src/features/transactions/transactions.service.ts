@@ -1,0 +1,497 @@
+import type {
+  TCreateTransactionBody,
+  TListTransactionsQuery,
+  TTransaction,
+  TTransactionFields,
+} from '@strata/contracts/transactions';
+import { parseFilter } from '@strata/core/filters/filter-model';
+import { parseSort } from '@strata/core/filters/sort-model';
+import { canUseProTypes, nextPlanAbove } from '@strata/core/plans/plan-limits';
+import { findTransactionType, transactionSettingsFor } from '@strata/core/transactions/catalogue';
+import { formatTemplate, parseTemplate } from '@strata/core/transactions/csv-template';
+import { TRANSACTION_FILTER_FIELDS } from '@strata/core/transactions/transaction-filter-fields';
+import {
+  type TAssetRef,
+  type TTransactionDraft,
+  type TValidTransaction,
+  validateTransaction,
+} from '@strata/core/transactions/validate-transaction';
+import { applyFilter, applySearch, applySort } from '@strata/db/filters/translate-filter';
+import type { Database } from '@strata/db/schema';
+import { type Kysely, sql } from 'kysely';
+import { AppError } from '../../plugins/app-error.ts';
+import { bumpDataVersion } from '../repositories/data-version.ts';
+import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
+import { plans } from '../subscription/plans.ts';
+import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
+import {
+  createTransactionsRepository,
+  TRANSACTION_COLUMNS,
+  TRANSACTION_SEARCH_COLUMNS,
+  type TTransactionRow,
+} from './transactions.repository.ts';
+
+export const TRANSACTION_MESSAGES = {
+  NOT_FOUND: 'Transaction not found',
+  IN_TRASH: 'The transaction is in the trash: restore it first',
+  MIXED_REPOSITORIES: 'Every transaction of one request must belong to the same repository',
+  REPOSITORY_REQUIRED: 'repository_id is required',
+  PRO_TYPE: (type: string) => `The ${type} transaction type is available on the PRO plan`,
+} as const;
+
+export const createdMessage = (date: string) => `Transaction ${date} created`;
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function parseJsonParam(raw: string | undefined, field: 'filter' | 'sort'): unknown {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw fieldError({ [field]: ['Must be JSON'] });
+  }
+}
+
+/** A draft's entries as the core validator reads them. */
+function draftOf(fields: TTransactionFields): TTransactionDraft {
+  return {
+    type: fields.type ?? null,
+    date: fields.date ?? null,
+    description: fields.description ?? null,
+    entries: fields.entries ?? null,
+  };
+}
+
+export function createTransactionsService(db: Kysely<Database>) {
+  /** Whether the repository owner's plan includes the PRO-only types (the plan travels with the repository). */
+  async function proAllowed(ownerId: string): Promise<{ isAllowed: boolean; planId: string }> {
+    const { plan } = await getEffectiveSubscription(db, ownerId);
+    return { isAllowed: canUseProTypes(plan), planId: plan.id };
+  }
+
+  function assertTypeInPlan(type: unknown, pro: { isAllowed: boolean; planId: string }) {
+    const definition = typeof type === 'string' ? findTransactionType(type) : undefined;
+    if (!definition?.isProOnly || pro.isAllowed) return;
+    const upgrade = nextPlanAbove(
+      plans().filter((plan) => plan.transaction_types === 'all'),
+      0,
+    );
+    throw new AppError('FORBIDDEN', TRANSACTION_MESSAGES.PRO_TYPE(definition.name), {
+      details: { reason: 'PLAN_LIMIT', plan_id: pro.planId, upgrade_plan: upgrade?.id ?? null },
+    });
+  }
+
+  /** Validates drafts; every problem of every row at once (rows prefixed by index in a bulk). */
+  function validateAll(
+    drafts: readonly TTransactionDraft[],
+    refs: ReadonlyMap<string, TAssetRef>,
+    options: { isBulk: boolean; labelOf?: (index: number) => string },
+  ): TValidTransaction[] {
+    const valid: TValidTransaction[] = [];
+    const fieldErrors: Record<string, string[]> = {};
+    drafts.forEach((draft, index) => {
+      const result = validateTransaction(draft, refs);
+      if (result.ok) {
+        valid.push(result.value);
+        return;
+      }
+      const prefix = options.labelOf ? `${options.labelOf(index)} ` : options.isBulk ? `${index}.` : '';
+      for (const error of result.errors) {
+        const key = `${prefix}${error.label}`;
+        fieldErrors[key] = [...(fieldErrors[key] ?? []), error.message];
+      }
+    });
+    if (Object.keys(fieldErrors).length > 0) throw fieldError(fieldErrors);
+    return valid;
+  }
+
+  async function accessTransaction(user: TAccessUser | null, id: string, need: 'read' | 'write') {
+    const row = await createTransactionsRepository(db).find(id);
+    const access = await requireRecordAccess(
+      db,
+      user,
+      row?.repository_id,
+      need,
+      TRANSACTION_MESSAGES.NOT_FOUND,
+    );
+    return { row: row as TTransactionRow, access };
+  }
+
+  async function transactionIds(user: TAccessUser | null, ids: readonly string[]) {
+    const rows = await db
+      .selectFrom('transactions')
+      .select(['id', 'repository_id'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    const repositories = new Set(rows.map((row) => row.repository_id));
+    if (repositories.size > 1) throw new AppError('BAD_REQUEST', TRANSACTION_MESSAGES.MIXED_REPOSITORIES);
+    await requireRecordAccess(db, user, [...repositories][0], 'write', TRANSACTION_MESSAGES.NOT_FOUND);
+    if (rows.length !== new Set(ids).size) throw AppError.notFound(TRANSACTION_MESSAGES.NOT_FOUND);
+    return { ids: rows.map((row) => row.id), repositoryId: [...repositories][0] as string };
+  }
+
+  return {
+    async list(user: TAccessUser | null, query: TListTransactionsQuery) {
+      await requireRepositoryAccess(db, user, query.repository_id, 'read');
+      const filter = parseFilter(parseJsonParam(query.filter, 'filter'), TRANSACTION_FILTER_FIELDS);
+      if (!filter.ok) {
+        throw fieldError(
+          Object.fromEntries(filter.errors.map((error) => [`filter.${error.path}`, [error.message]])),
+        );
+      }
+      const sort = parseSort(parseJsonParam(query.sort, 'sort'), TRANSACTION_FILTER_FIELDS);
+      if (!sort.ok) {
+        throw fieldError(
+          Object.fromEntries(sort.errors.map((error) => [`sort.${error.path}`, [error.message]])),
+        );
+      }
+      let base = db
+        .selectFrom('transactions as t')
+        .where('t.repository_id', '=', query.repository_id)
+        .where('t.deleted_at', query.show_deleted ? 'is not' : 'is', null);
+      if (query.asset_id) {
+        const assetId = query.asset_id;
+        base = base.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('transaction_entries as e')
+              .select(sql`1`.as('one'))
+              .whereRef('e.transaction_id', '=', 't.id')
+              .where((eb) => eb.or([eb('e.asset_id', '=', assetId), eb('e.account_id', '=', assetId)])),
+          ),
+        );
+      }
+      base = applyFilter(base, filter.value, TRANSACTION_COLUMNS, { today: today() });
+      base = applySearch(base, query.search, TRANSACTION_SEARCH_COLUMNS);
+      const sorted =
+        sort.value.length > 0 ? sort.value : [{ field: 'date', sortDirection: 'descending' as const }];
+      const page = applySort(base.selectAll('t'), sorted, TRANSACTION_COLUMNS)
+        .orderBy('t.id', 'desc')
+        .limit(query.page_size)
+        .offset((query.page_no - 1) * query.page_size);
+      const [rows, count] = await Promise.all([
+        page.execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        data: await createTransactionsRepository(db).withEntries(rows),
+        meta: { page_size: query.page_size, page_no: query.page_no, total: Number(count.total) },
+      };
+    },
+
+    async get(user: TAccessUser | null, id: string): Promise<TTransaction> {
+      const { row } = await accessTransaction(user, id, 'read');
+      return (await createTransactionsRepository(db).withEntries([row]))[0] as TTransaction;
+    },
+
+    async summary(user: TAccessUser | null, repositoryId: string) {
+      await requireRepositoryAccess(db, user, repositoryId, 'read');
+      const byType = await db
+        .selectFrom('transactions')
+        .select(['type', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('repository_id', '=', repositoryId)
+        .where('deleted_at', 'is', null)
+        .groupBy('type')
+        .orderBy('type')
+        .execute();
+      const range = await db
+        .selectFrom('transactions')
+        .select([
+          (eb) => eb.fn.min('date').as('first_date'),
+          (eb) => eb.fn.max('date').as('last_date'),
+          sql<number>`count(*) filter (where deleted_at is null)`.as('total'),
+          sql<number>`count(*) filter (where deleted_at is not null)`.as('deleted'),
+        ])
+        .where('repository_id', '=', repositoryId)
+        .executeTakeFirstOrThrow();
+      return {
+        total: Number(range.total),
+        deleted: Number(range.deleted),
+        first_date: (range.first_date as string | null) ?? null,
+        last_date: (range.last_date as string | null) ?? null,
+        by_type: byType.map((row) => ({ type: row.type, count: Number(row.count) })),
+      };
+    },
+
+    async exportCsv(user: TAccessUser | null, repositoryId: string): Promise<string> {
+      await requireRepositoryAccess(db, user, repositoryId, 'read');
+      const repo = createTransactionsRepository(db);
+      const rows = await db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('repository_id', '=', repositoryId)
+        .where('deleted_at', 'is', null)
+        .orderBy('date')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const names = new Map(
+        (
+          await db
+            .selectFrom('assets')
+            .select(['id', 'name'])
+            .where('repository_id', '=', repositoryId)
+            .execute()
+        ).map((asset) => [asset.id, asset.name]),
+      );
+      const transactions = await repo.withEntries(rows);
+      return formatTemplate(
+        transactions.map((transaction) => ({
+          type: transaction.type,
+          date: transaction.date,
+          description: transaction.description,
+          entries: transaction.entries.map((entry) => ({
+            account: names.get(entry.account_id) ?? entry.account_id,
+            amount: entry.amount,
+            asset: names.get(entry.asset_id) ?? entry.asset_id,
+          })),
+        })),
+      );
+    },
+
+    async create(
+      user: TAccessUser | null,
+      input: TCreateTransactionBody | TCreateTransactionBody[],
+      queryRepositoryId: string | undefined,
+    ) {
+      const items = Array.isArray(input) ? input : [input];
+      const repositoryIds = new Set(items.map((item) => item.repository_id ?? queryRepositoryId));
+      if (repositoryIds.has(undefined))
+        throw fieldError({ repository_id: [TRANSACTION_MESSAGES.REPOSITORY_REQUIRED] });
+      if (repositoryIds.size > 1) throw new AppError('BAD_REQUEST', TRANSACTION_MESSAGES.MIXED_REPOSITORIES);
+      const repositoryId = [...repositoryIds][0] as string;
+      const { repository } = await requireRepositoryAccess(db, user, repositoryId, 'write');
+      const pro = await proAllowed(repository.owner_id);
+      for (const item of items) assertTypeInPlan(item.type, pro);
+      const refs = await createTransactionsRepository(db).assetRefs(repositoryId);
+      const valid = validateAll(items.map(draftOf), refs, { isBulk: Array.isArray(input) });
+      const created = await db.transaction().execute(async (trx) => {
+        const rows = await createTransactionsRepository(trx).insertMany(
+          repositoryId,
+          (user as TAccessUser).id,
+          valid,
+        );
+        await bumpDataVersion(trx, repositoryId);
+        return createTransactionsRepository(trx).withEntries(rows);
+      });
+      return Array.isArray(input) ? created : (created[0] as TTransaction);
+    },
+
+    async importCsv(user: TAccessUser | null, repositoryId: string, csv: string) {
+      const { repository } = await requireRepositoryAccess(db, user, repositoryId, 'write');
+      const parsed = parseTemplate(csv);
+      if (!parsed.ok) {
+        throw fieldError(
+          Object.fromEntries(
+            parsed.errors.map((error) => [`line ${error.line} ${error.field}`, [error.message]]),
+          ),
+        );
+      }
+      const pro = await proAllowed(repository.owner_id);
+      const refs = await createTransactionsRepository(db).assetRefs(repositoryId);
+      // Names (then tickers) to ids; a name two assets share is ambiguous and reported, not guessed.
+      const byName = new Map<string, string | null>();
+      const remember = (key: string | null | undefined, id: string) => {
+        if (!key) return;
+        const folded = key.toLowerCase();
+        byName.set(folded, byName.has(folded) && byName.get(folded) !== id ? null : id);
+      };
+      for (const [id, ref] of refs) remember(ref.name, id);
+      const byTicker = new Map<string, string>();
+      for (const [id, ref] of refs)
+        if (ref.ticker && !byTicker.has(ref.ticker.toLowerCase())) byTicker.set(ref.ticker.toLowerCase(), id);
+      const lookup = (name: string) => {
+        if (name === '') return null;
+        const found = byName.get(name.toLowerCase());
+        return found === undefined
+          ? (byTicker.get(name.toLowerCase()) ?? `unknown:${name}`)
+          : (found ?? `ambiguous:${name}`);
+      };
+      const refsWithNames = new Map<string, TAssetRef>(refs);
+      const drafts: TTransactionDraft[] = parsed.rows.map((row) => ({
+        type: row.type,
+        date: row.date,
+        description: row.description,
+        entries: row.entries.map((entry) => ({
+          account_id: lookup(entry.account),
+          asset_id: lookup(entry.asset),
+          amount: entry.amount,
+        })),
+      }));
+      for (const row of parsed.rows) assertTypeInPlan(row.type, pro);
+      const valid = validateAll(drafts, refsWithNames, {
+        isBulk: true,
+        labelOf: (index) => `line ${(parsed.rows[index] as { line: number }).line}`,
+      });
+      const created = await db.transaction().execute(async (trx) => {
+        const rows = await createTransactionsRepository(trx).insertMany(
+          repositoryId,
+          (user as TAccessUser).id,
+          valid,
+          'import',
+        );
+        await bumpDataVersion(trx, repositoryId);
+        return rows.length;
+      });
+      return { message: `${created} transactions imported`, created };
+    },
+
+    async update(user: TAccessUser | null, id: string, body: TTransactionFields): Promise<TTransaction> {
+      const { row, access } = await accessTransaction(user, id, 'write');
+      if (row.deleted_at) throw new AppError('BAD_REQUEST', TRANSACTION_MESSAGES.IN_TRASH);
+      const repo = createTransactionsRepository(db);
+      const current = (await repo.withEntries([row]))[0] as TTransaction;
+      const merged: TTransactionFields = {
+        type: body.type !== undefined ? body.type : current.type,
+        date: body.date !== undefined ? body.date : current.date,
+        description: body.description !== undefined ? body.description : current.description,
+        entries: body.entries ?? current.entries,
+      };
+      assertTypeInPlan(merged.type, await proAllowed(access.repository.owner_id));
+      const [valid] = validateAll([draftOf(merged)], await repo.assetRefs(access.repository.id), {
+        isBulk: false,
+      });
+      const transaction = valid as TValidTransaction;
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('transactions')
+          .set({
+            type: transaction.type,
+            date: transaction.date,
+            description: transaction.description,
+            updated_at: new Date(),
+            updated_by: (user as TAccessUser).id,
+          })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom('transaction_entries').where('transaction_id', '=', id).execute();
+        if (transaction.entries.length > 0) {
+          await trx
+            .insertInto('transaction_entries')
+            .values(
+              transaction.entries.map((entry, position) => ({
+                transaction_id: id,
+                position,
+                repository_id: access.repository.id,
+                ...entry,
+              })),
+            )
+            .execute();
+        }
+        await bumpDataVersion(trx, access.repository.id);
+        return (await createTransactionsRepository(trx).withEntries([updated]))[0] as TTransaction;
+      });
+    },
+
+    async remove(user: TAccessUser | null, ids: readonly string[], isHard: boolean) {
+      const target = await transactionIds(user, ids);
+      await db.transaction().execute(async (trx) => {
+        if (isHard) await trx.deleteFrom('transactions').where('id', 'in', target.ids).execute();
+        else {
+          await trx
+            .updateTable('transactions')
+            .set({ deleted_at: new Date(), updated_by: (user as TAccessUser).id })
+            .where('id', 'in', target.ids)
+            .where('deleted_at', 'is', null)
+            .execute();
+        }
+        await bumpDataVersion(trx, target.repositoryId);
+      });
+      const count = target.ids.length;
+      const what = count === 1 ? 'Transaction' : `${count} transactions`;
+      return { message: isHard ? `${what} deleted` : `${what} moved to the trash` };
+    },
+
+    async restoreOne(user: TAccessUser | null, id: string): Promise<TTransaction> {
+      const { row, access } = await accessTransaction(user, id, 'write');
+      if (!row.deleted_at)
+        return (await createTransactionsRepository(db).withEntries([row]))[0] as TTransaction;
+      return db.transaction().execute(async (trx) => {
+        const restored = await trx
+          .updateTable('transactions')
+          .set({ deleted_at: null, updated_at: new Date(), updated_by: (user as TAccessUser).id })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await bumpDataVersion(trx, access.repository.id);
+        return (await createTransactionsRepository(trx).withEntries([restored]))[0] as TTransaction;
+      });
+    },
+
+    async restoreMany(user: TAccessUser | null, repositoryId: string, ids: readonly string[] | undefined) {
+      await requireRepositoryAccess(db, user, repositoryId, 'write');
+      const restored = await db.transaction().execute(async (trx) => {
+        let query = trx
+          .updateTable('transactions')
+          .set({ deleted_at: null, updated_at: new Date(), updated_by: (user as TAccessUser).id })
+          .where('repository_id', '=', repositoryId)
+          .where('deleted_at', 'is not', null);
+        if (ids)
+          query = query.where('id', 'in', ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000']);
+        const result = await query.executeTakeFirst();
+        await bumpDataVersion(trx, repositoryId);
+        return Number(result.numUpdatedRows);
+      });
+      return { message: `${restored} transactions restored` };
+    },
+
+    async emptyTrash(user: TAccessUser | null, repositoryId: string) {
+      await requireRepositoryAccess(db, user, repositoryId, 'write');
+      const deleted = await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('transactions')
+          .where('repository_id', '=', repositoryId)
+          .where('deleted_at', 'is not', null)
+          .executeTakeFirst();
+        await bumpDataVersion(trx, repositoryId);
+        return Number(result.numDeletedRows);
+      });
+      return { message: `Trash emptied: ${deleted} transactions deleted` };
+    },
+
+    async settings(user: TAccessUser | null, repositoryId: string | undefined) {
+      if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+      const ownerId = repositoryId
+        ? (await requireRepositoryAccess(db, user, repositoryId, 'read')).repository.owner_id
+        : user.id;
+      const { isAllowed } = await proAllowed(ownerId);
+      return transactionSettingsFor({ canUseProTypes: isAllowed }).map((setting) => ({
+        name: setting.name,
+        group: setting.group,
+        description: setting.description,
+        readonly: setting.readonly,
+        entries: setting.entries.map((entry) => ({ ...entry })),
+      }));
+    },
+
+    async filterOptions(user: TAccessUser | null, repositoryId: string, field: string) {
+      await requireRepositoryAccess(db, user, repositoryId, 'read');
+      if (field === 'account' || field === 'asset') {
+        const column = field === 'account' ? 'e.account_id' : 'e.asset_id';
+        const rows = await db
+          .selectFrom('transaction_entries as e')
+          .innerJoin('assets as a', 'a.id', column)
+          .select(['a.id', 'a.name'])
+          .distinct()
+          .where('e.repository_id', '=', repositoryId)
+          .orderBy('a.name')
+          .execute();
+        return rows.map((row) => ({ value: row.id, label: row.name }));
+      }
+      if (field === 'type' || field === 'source') {
+        const rows = await db
+          .selectFrom('transactions')
+          .select(field)
+          .distinct()
+          .where('repository_id', '=', repositoryId)
+          .orderBy(field)
+          .execute();
+        return rows.map((row) => ({ value: String(row[field]), label: String(row[field]) }));
+      }
+      throw fieldError({ field: [`Must be one of: type, account, asset, source`] });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { EXPORT_COLUMNS, formatTemplate, parseTemplate } from './csv-template.ts';
+
+const HEADER =
+  'type, date, account1, amount1, asset1, account2, amount2, asset2, account3, account4, description';
+
+describe('the import template', () => {
+  it("reads the seed's header with spaces, in any case, and drops trailing empty entries", () => {
+    const text = `${HEADER}\nbuy,2026-01-05,Broker,10,AAPL,Broker,1500,USD,,,"First buy, at last"\n`;
+    expect(parseTemplate(text)).toEqual({
+      ok: true,
+      rows: [
+        {
+          line: 2,
+          type: 'buy',
+          date: '2026-01-05',
+          description: 'First buy, at last',
+          entries: [
+            { account: 'Broker', amount: '10', asset: 'AAPL' },
+            { account: 'Broker', amount: '1500', asset: 'USD' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('names the missing columns', () => {
+    expect(parseTemplate('type,date\nbuy,2026-01-01')).toEqual({
+      ok: false,
+      errors: [
+        {
+          line: 1,
+          field: 'header',
+          message:
+            'Missing columns: account1, amount1, asset1, account2, amount2, asset2, account3, account4, description',
+        },
+      ],
+    });
+  });
+
+  it('detects semicolons and tabs (pastes from spreadsheets)', () => {
+    const tabbed = `${HEADER.replaceAll(', ', '\t')}\ndeposit\t2026-01-02\tChecking\t100\tUSD\t\t\t\t\t\t`;
+    const parsed = parseTemplate(tabbed);
+    expect(parsed.ok && parsed.rows[0]?.entries).toEqual([
+      { account: 'Checking', amount: '100', asset: 'USD' },
+    ]);
+    const semicolons = parseTemplate(
+      `${HEADER.replaceAll(', ', ';')}\ndeposit;2026-01-02;Checking;100;USD;;;;;;`,
+    );
+    expect(semicolons.ok && semicolons.rows[0]?.type).toBe('deposit');
+  });
+
+  it('round-trips four entries through the export columns, quoting what needs it', () => {
+    const transactions = [
+      {
+        type: 'capital call',
+        date: '2026-02-01',
+        description: 'Call "3", per notice',
+        entries: [
+          { account: 'PE', amount: '-100', asset: 'Fund III' },
+          { account: 'PE', amount: '100', asset: 'Fund III' },
+          { account: 'PE', amount: '-100', asset: 'USD' },
+          { account: 'Fees', amount: '2.5', asset: 'USD' },
+        ],
+      },
+    ];
+    const text = formatTemplate(transactions);
+    expect(text.split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(','));
+    const parsed = parseTemplate(text);
+    expect(parsed.ok && parsed.rows.map(({ line: _line, ...row }) => row)).toEqual(transactions);
+  });
+});
