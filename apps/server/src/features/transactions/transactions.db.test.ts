@@ -199,7 +199,7 @@ describe('transactions', () => {
     expect((await list({ search: 'LOT' })).json().data.map((row: TTransaction) => row.description)).toEqual([
       'Third lot',
     ]);
-    expect((await list({ asset_id: ids.dividends })).json().meta.total).toBe(1);
+    expect((await list({ asset_id: ids.dividends as string })).json().meta.total).toBe(1);
 
     const bad = await list({
       filter: JSON.stringify({
