@@ -4,6 +4,7 @@ import type { IdentityDatabase } from '@strata/db/schema-identity';
 import type { Kysely } from 'kysely';
 import type { TAuth } from '../features/auth/auth.ts';
 import { SET_PLAN_HELP, SetPlanError, setPlanCommand } from '../features/subscription/set-plan-command.ts';
+import { seedDemoRepository } from './seed-demo.ts';
 
 export interface TAdminContext {
   db: Kysely<IdentityDatabase>;
@@ -25,6 +26,11 @@ Commands:
   reset-2fa --email E                             Turn two-factor authentication off for a user
                                                   (lost authenticator); they sign in with the password.
 ${SET_PLAN_HELP}
+  seed-demo [--email E] [--password P] [--today YYYY-MM-DD]
+                                                  Add a demo repository (three years of prices, trades,
+                                                  dividends, a private fund) for the user, creating the
+                                                  user first if needed (default demo@strata.local,
+                                                  password 'strata-demo').
   help                                            Show this text.
 
 The database is the configured one (DATABASE_URL, or PGlite in DATA_DIR); migrations run first.`;
@@ -65,6 +71,25 @@ export async function createUserCommand(
     password: await auth.password.hash(input.password),
   });
   return `Created user ${email} (id ${user.id}), e-mail verified.`;
+}
+
+/** `seed-demo`: the user (created when missing) gets a new demo repository. */
+export async function seedDemoCommand(
+  context: TAdminContext,
+  input: { email: string; password: string; today: string },
+): Promise<string> {
+  const auth = await context.auth.$context;
+  let user = await auth.internalAdapter.findUserByEmail(input.email);
+  let created = '';
+  if (!user) {
+    created = `${await createUserCommand(context, { email: input.email, password: input.password })}\n`;
+    user = await auth.internalAdapter.findUserByEmail(input.email);
+  }
+  if (!user) throw new AdminCommandError(`could not create ${input.email}`);
+  const result = await seedDemoRepository(context.db as unknown as Kysely<Database>, user.user.id, {
+    today: input.today,
+  });
+  return `${created}Repository "${result.name}" (id ${result.repositoryId}) for ${input.email}: ${result.assets} assets, ${result.prices} prices, ${result.transactions} transactions.`;
 }
 
 export async function resetTwoFactorCommand(
@@ -132,6 +157,19 @@ export async function runAdminCommand(
       setPlanCommand(context.db as unknown as Kysely<Database>, input).catch((error: unknown) => {
         throw error instanceof SetPlanError ? new AdminCommandError(error.message) : error;
       });
+  } else if (command === 'seed-demo') {
+    const values = parse({
+      email: { type: 'string' },
+      password: { type: 'string' },
+      today: { type: 'string' },
+    });
+    const input = {
+      email: (values.email ?? 'demo@strata.local').toLowerCase(),
+      password: values.password ?? 'strata-demo',
+      today: values.today ?? new Date().toISOString().slice(0, 10),
+    };
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.today)) throw new AdminCommandError('--today must be YYYY-MM-DD');
+    run = (context) => seedDemoCommand(context, input);
   } else {
     throw new AdminCommandError(`unknown command "${command}"\n\n${ADMIN_HELP}`);
   }
