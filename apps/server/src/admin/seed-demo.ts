@@ -109,7 +109,7 @@ export async function seedDemoRepository(
     })),
     repository.id,
   )) as Array<{ id: string; ticker: string | null; type: string }>;
-  toCreate.forEach((asset, index) => ids.set(asset.key, (created[index] as { id: string }).id));
+  for (const [index, asset] of toCreate.entries()) ids.set(asset.key, (created[index] as { id: string }).id);
   // A currency created on the way (EUR, by the first euro stock) is the demo's 'EUR' asset.
   const currencies = await db
     .selectFrom('assets')
