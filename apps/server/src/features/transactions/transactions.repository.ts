@@ -6,14 +6,11 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 
 export type TTransactionRow = Selectable<Database['transactions']>;
 
-const description = scalarColumn('text', sql.ref('t.description'));
-const type = scalarColumn('simple', sql.ref('t.type'));
-
 /** Where each transaction filter field (core `TRANSACTION_FILTER_FIELDS`) lives in SQL, over `transactions as t`. */
 export const TRANSACTION_COLUMNS: TFilterColumns = {
-  type,
+  type: scalarColumn('simple', sql.ref('t.type')),
   date: scalarColumn('date', sql.ref('t.date')),
-  description,
+  description: scalarColumn('text', sql.ref('t.description')),
   account: elementsColumn(
     'simple',
     sql`select e.account_id::text from transaction_entries e where e.transaction_id = t.id`,
@@ -29,16 +26,6 @@ export const TRANSACTION_COLUMNS: TFilterColumns = {
   source: scalarColumn('simple', sql.ref('t.source')),
   linked_id: scalarColumn('simple', sql.ref('t.linked_id')),
 };
-
-/** Free text finds the description, the type, and the names of the entries' accounts and assets. */
-export const TRANSACTION_SEARCH_COLUMNS = [
-  description,
-  type,
-  elementsColumn(
-    'text',
-    sql`select a.name from transaction_entries e join assets a on a.id = e.account_id or a.id = e.asset_id where e.transaction_id = t.id`,
-  ),
-] as const;
 
 export function createTransactionsRepository(db: Kysely<Database>) {
   return {
