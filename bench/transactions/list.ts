@@ -43,9 +43,18 @@ function templateRows(count: number): string {
     const units = 1 + Math.floor(random() * 20);
     const cash = (units * (50 + random() * 400)).toFixed(2);
     const kind = index % 10;
-    if (kind === 0) lines.push(`deposit,${date},${account},${(Number(cash) * 3).toFixed(2)},US Dollar,,,,,,Monthly saving ${index}`);
-    else if (kind === 9) lines.push(`sell,${date},${account},${units},${stock},${account},${cash},US Dollar,,,Trim ${stock} ${index}`);
-    else lines.push(`buy,${date},${account},${units},${stock},${account},${cash},US Dollar,,,Buy ${stock} lot ${index}`);
+    if (kind === 0)
+      lines.push(
+        `deposit,${date},${account},${(Number(cash) * 3).toFixed(2)},US Dollar,,,,,,Monthly saving ${index}`,
+      );
+    else if (kind === 9)
+      lines.push(
+        `sell,${date},${account},${units},${stock},${account},${cash},US Dollar,,,Trim ${stock} ${index}`,
+      );
+    else
+      lines.push(
+        `buy,${date},${account},${units},${stock},${account},${cash},US Dollar,,,Buy ${stock} lot ${index}`,
+      );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -66,10 +75,19 @@ async function runOn(database: string, env: Record<string, string>): Promise<TRu
   try {
     const user = await createUser(app, { email: `bench-${Date.now()}@example.com`, name: 'Bench' });
     const cookie = user.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', { name: 'Bench', currency: 'USD' });
+    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
+      name: 'Bench',
+      currency: 'USD',
+    });
     await apiAs(app, user, 'POST', `/repositories/${repository.id}/initialize`);
-    const tags = await apiAs<Array<{ id: string; tag_name: string; tag_value: string }>>(app, user, 'GET', `/tags?repository_id=${repository.id}`);
-    const tag = (name: string, value: string) => tags.find((t) => t.tag_name === name && t.tag_value === value)?.id;
+    const tags = await apiAs<Array<{ id: string; tag_name: string; tag_value: string }>>(
+      app,
+      user,
+      'GET',
+      `/tags?repository_id=${repository.id}`,
+    );
+    const tag = (name: string, value: string) =>
+      tags.find((t) => t.tag_name === name && t.tag_value === value)?.id;
     await apiAs(app, user, 'POST', `/assets?repository_id=${repository.id}`, [
       ...['Broker A', 'Broker B'].map((name) => ({
         type: 'investment account',
@@ -77,7 +95,12 @@ async function runOn(database: string, env: Record<string, string>): Promise<TRu
         currency: 'USD',
         tags: [tag('Category', 'Investments'), tag('Subcategory', 'Brokerage')],
       })),
-      ...['AAPL', 'MSFT', 'VOO', 'NVDA', 'AMZN'].map((ticker) => ({ type: 'stock', name: ticker, ticker, currency: 'USD' })),
+      ...['AAPL', 'MSFT', 'VOO', 'NVDA', 'AMZN'].map((ticker) => ({
+        type: 'stock',
+        name: ticker,
+        ticker,
+        currency: 'USD',
+      })),
     ]);
 
     const csv = templateRows(COUNT);
@@ -88,12 +111,25 @@ async function runOn(database: string, env: Record<string, string>): Promise<TRu
     const filter = JSON.stringify({
       logic: 'AND',
       groups: [
-        { logic: 'OR', params: [{ field: 'type', comparison: 'EQ', value: 'buy' }, { field: 'type', comparison: 'EQ', value: 'sell' }] },
+        {
+          logic: 'OR',
+          params: [
+            { field: 'type', comparison: 'EQ', value: 'buy' },
+            { field: 'type', comparison: 'EQ', value: 'sell' },
+          ],
+        },
         { logic: 'AND', params: [{ field: 'date', comparison: 'AFTER', value: '2018-01-01' }] },
       ],
     });
     const sort = JSON.stringify([{ field: 'date', sortDirection: 'descending' }]);
-    const query = new URLSearchParams({ repository_id: repository.id, page_size: '50', page_no: '3', filter, sort, search: 'lot' });
+    const query = new URLSearchParams({
+      repository_id: repository.id,
+      page_size: '50',
+      page_no: '3',
+      filter,
+      sort,
+      search: 'lot',
+    });
     const list = await load(`${app.baseUrl}/api/transactions?${query}`, cookie);
     const health = await load(`${app.baseUrl}/api/health`, cookie);
     return { database, importMs, list, health };
@@ -124,7 +160,9 @@ runs.push(await runOn('PGlite', {}));
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 console.log(`\n${COUNT.toLocaleString('en')} transactions, ${CONNECTIONS} clients, ${SECONDS} s per route\n`);
-console.log('| database | import | list p50 | list p99 | list req/s | errors | health p50 | health p99 | health req/s |');
+console.log(
+  '| database | import | list p50 | list p99 | list req/s | errors | health p50 | health p99 | health req/s |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const run of runs) {
   const { list, health } = run;

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from './build-app.ts';
+import { analyticsMatrix } from './features/analytics/analytics.matrix.ts';
 import { assetPricesMatrix } from './features/asset-prices/asset-prices.matrix.ts';
 import { assetsMatrix } from './features/assets/assets.matrix.ts';
 import { authProvidersMatrix } from './features/auth/auth-providers.matrix.ts';
@@ -46,6 +47,7 @@ const MATRIX: TMatrixCase[] = [
   ...assetPricesMatrix,
   ...tagsMatrix,
   ...transactionsMatrix,
+  ...analyticsMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

@@ -16,6 +16,7 @@ import { REPOSITORY_MESSAGES, repositoryDeletedMessage } from '@strata/core/repo
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { analyticsCache } from '../analytics/analytics-cache.ts';
 import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
 import { createRepositoriesRepository, type TRepositoryViewRow } from './repositories.repository.ts';
 import { requireRepositoryAccess, type TAccessUser } from './repository-access.ts';
@@ -186,6 +187,7 @@ export function createRepositoriesService(db: Kysely<Database>) {
      */
     async clearAnalyticsCache(user: TAccessUser, repositoryId: string) {
       await requireRepositoryAccess(db, user, repositoryId, 'read');
+      analyticsCache.clearRepository(repositoryId);
       return { message: REPOSITORY_MESSAGES.ANALYTICS_CACHE_CLEARED };
     },
   };
