@@ -359,7 +359,8 @@ export function buildDemoRepository({ today, seed = 7 }: { today: string; seed?:
     });
     fundUnits += call;
   }
-  // NAV per unit of called capital, marked each quarter end by the administrator.
+  // NAV per unit of called capital: 1 at the first call, then marked each quarter end by the administrator.
+  prices.push({ asset: FUND, date: fundDay(2), close: '1', source: 'manual' });
   let nav = 1;
   for (let months = 3; months <= 36; months += 3) {
     const date = nextWeekday(addMonths(start, months, 1));
