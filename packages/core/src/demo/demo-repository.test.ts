@@ -90,7 +90,7 @@ describe('the demo repository', () => {
       expect(types.has(type), type).toBe(true);
     }
     expect(demo.prices.filter((price) => price.asset === 'NGF3' && price.source === 'manual').length).toBe(
-      12,
+      13,
     );
     expect(demo.contacts[0]?.assets).toEqual(['NGF3']);
     expect(demo.documents[0]?.url).toMatch(/^https:\/\//);
