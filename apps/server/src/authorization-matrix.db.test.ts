@@ -7,6 +7,7 @@ import { assetsMatrix } from './features/assets/assets.matrix.ts';
 import { authProvidersMatrix } from './features/auth/auth-providers.matrix.ts';
 import { createIdentityTestApp, type TIdentityTestApp } from './features/auth/testing/identity-test-app.ts';
 import { collaborationMatrix } from './features/collaboration/collaboration.matrix.ts';
+import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.ts';
 import {
   anonymousCall,
@@ -48,6 +49,7 @@ const MATRIX: TMatrixCase[] = [
   ...tagsMatrix,
   ...transactionsMatrix,
   ...analyticsMatrix,
+  ...dashboardsMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

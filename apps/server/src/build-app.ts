@@ -13,6 +13,7 @@ import { authProvidersRoutes } from './features/auth/auth-providers.routes.ts';
 import { resolveAuthSecret } from './features/auth/auth-secret.ts';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.ts';
 import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
+import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
@@ -59,6 +60,7 @@ const apiFeatures = [
   tagsRoutes,
   transactionsRoutes,
   analyticsRoutes,
+  dashboardsRoutes,
 ];
 
 /**

@@ -6,6 +6,7 @@ import * as repositories from './migrations/2026-11-22-0003-repositories.ts';
 import * as tasks from './migrations/2026-11-22-0004-tasks.ts';
 import * as assets from './migrations/2026-11-22-0005-assets.ts';
 import * as transactions from './migrations/2026-11-22-0007-transactions.ts';
+import * as dashboards from './migrations/2026-11-22-0008-dashboards.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0004-tasks': tasks,
   '2026-11-22-0005-assets': assets,
   '2026-11-22-0007-transactions': transactions,
+  '2026-11-22-0008-dashboards': dashboards,
 };
 
 export class MigrationError extends Error {

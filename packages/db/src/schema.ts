@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AssetsDatabase } from './schema-assets.ts';
+import type { DashboardsDatabase } from './schema-dashboards.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
 import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
@@ -25,6 +26,7 @@ export interface Database
     RepositoriesDatabase,
     TasksDatabase,
     AssetsDatabase,
-    TransactionsDatabase {
+    TransactionsDatabase,
+    DashboardsDatabase {
   app_meta: AppMetaTable;
 }
