@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,9 +37,23 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`The server did not become healthy in 60 s:\n${output()}`);
 }
 
-/** Starts the built app (`npm run build` first) the way `npm start` does, on a fresh data dir. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+/**
+ * Starts the built app (`npm run build` first) the way `npm start` does, on a fresh data dir.
+ * `adminCommands` run first, as `npm run admin -- …` would on that data dir (the embedded database
+ * admits one process at a time).
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { adminCommands?: string[][] } = {},
+): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'strata-e2e-'));
+  for (const args of options.adminCommands ?? []) {
+    const run = spawnSync(process.execPath, ['apps/server/src/admin.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`admin ${args.join(' ')} failed:\n${run.stdout}${run.stderr}`);
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';

@@ -76,3 +76,10 @@ export async function apiAs<T = unknown>(
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
+
+/** Signs an existing user in with a password through the API (as the sign-in page does). */
+export async function signInUser(app: RunningApp, email: string, password: string): Promise<TE2eUser> {
+  const response = await postAuth(app, '/sign-in/email', { email, password });
+  const body = (await response.json()) as { user: { id: string; name: string } };
+  return { id: body.user.id, email, password, name: body.user.name, cookies: readCookies(response) };
+}

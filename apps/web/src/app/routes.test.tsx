@@ -37,7 +37,7 @@ async function settled(router: ReturnType<typeof renderAt>) {
 
 const PRIVATE_PAGES: Array<[string, string]> = [
   ['/dashboards', 'Dashboards'],
-  ['/dashboards/main', 'Dashboard main'],
+  ['/dashboards/main', 'Dashboards'],
   ['/analytics-value', 'Value'],
   ['/analytics-income', 'Income'],
   ['/analytics-position', 'Position'],

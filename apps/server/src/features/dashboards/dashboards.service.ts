@@ -37,20 +37,29 @@ function toView(row: TRow): TDashboardView {
   };
 }
 
-/** The first dashboard of a type: the value identity, value by account and IRR — what users look at first. */
+/**
+ * The first dashboard of a type: the value identity, value by account and IRR side by side, then value
+ * history and income — what users look at first. On a phone they stack at full width.
+ */
+const STARTER_DESKTOP: ReadonlyArray<{ kind: string; x: number; y: number; w: number; h: number }> = [
+  { kind: 'Value Change Snapshot', x: 0, y: 0, w: 4, h: 5 },
+  { kind: 'Value Pie', x: 4, y: 0, w: 4, h: 5 },
+  { kind: 'IRR and MOIC', x: 8, y: 0, w: 4, h: 5 },
+  { kind: 'Value History Bars', x: 0, y: 5, w: 8, h: 4 },
+  { kind: 'Income Table', x: 8, y: 5, w: 4, h: 4 },
+];
+
 function starterWidgets(type: TDashboardType, allowed: readonly string[]): TWidget[] {
   const columns = GRID_COLUMNS[type];
-  const wanted = ['Value Change Snapshot', 'Value Pie', 'IRR and MOIC', 'Value History Bars', 'Income Table'];
   let y = 0;
-  return wanted
-    .filter((kind) => allowed.includes(kind))
-    .map((kind, index) => {
-      const size = findWidgetKind(kind)?.size ?? { w: columns, h: 4 };
-      const w = type === 'mobile' ? columns : Math.min(size.w, columns);
-      const widget = { id: `w${index + 1}`, kind, layout: { x: 0, y, w, h: size.h }, settings: {} };
-      y += size.h;
-      return widget;
-    });
+  return STARTER_DESKTOP.filter((item) => allowed.includes(item.kind)).map((item, index) => {
+    const layout =
+      type === 'desktop'
+        ? { x: item.x, y: item.y, w: item.w, h: item.h }
+        : { x: 0, y, w: columns, h: item.h };
+    y += item.h;
+    return { id: `w${index + 1}`, kind: item.kind, layout, settings: {} };
+  });
 }
 
 /**

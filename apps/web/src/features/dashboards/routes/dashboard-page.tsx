@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { DashboardBoard } from '../components/dashboard-board.tsx';
 
 export function Component() {
   const { slug } = useParams();
-  return <ComingSoonPage title={`Dashboard ${slug ?? ''}`.trim()} feature="the dashboards feature" />;
+  return <DashboardBoard slug={slug} />;
 }

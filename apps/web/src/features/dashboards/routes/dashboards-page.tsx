@@ -1,5 +1,5 @@
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { DashboardBoard } from '../components/dashboard-board.tsx';
 
 export function Component() {
-  return <ComingSoonPage title="Dashboards" feature="the dashboards feature" />;
+  return <DashboardBoard />;
 }
