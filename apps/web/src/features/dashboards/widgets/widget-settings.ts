@@ -1,0 +1,103 @@
+// A widget's saved settings (the `settings` object of a dashboard widget) read with defaults. Unknown or
+// ill-typed values fall back to the default, so an old or hand-edited dashboard still draws.
+import type { TAnalyticsResult, TScopeKind } from '@strata/core/analytics/analytics-types';
+
+/** How a breakdown groups values: by holding account, by asset, or by the values of one tag. */
+export const GROUPINGS = ['account', 'asset', 'tag'] as const;
+export type TGrouping = (typeof GROUPINGS)[number];
+
+/** 'timeline': the whole timeline added up; 'last': the last period only. */
+export const PERIOD_MODES = ['timeline', 'last'] as const;
+export type TPeriodMode = (typeof PERIOD_MODES)[number];
+
+export interface TPivotSettings {
+  rows: string;
+  columns: string;
+  value: string;
+  /** Keep only rows whose `field` is one of `values` (all rows when absent or empty). */
+  filter?: { field: string; values: readonly string[] } | null;
+}
+
+export interface TWidgetSettings {
+  /** Shown above the widget (the kind's label when empty); the Section Delimiter's text. */
+  title: string;
+  /** The scope a snapshot or history reads: 'repository' or one account, asset or tag. */
+  scope_kind: TScopeKind;
+  /** 'repository', an account or asset id, or 'Name=Value' for a tag. */
+  scope_id: string;
+  grouping: TGrouping;
+  /** The tag whose values a 'tag' grouping uses (Category, Subcategory, …). */
+  tag_name: string;
+  period: TPeriodMode;
+  /** Decimal places of money amounts (seed §9: default 0). */
+  precision: number;
+  pivot: TPivotSettings;
+}
+
+export const BASE_SETTINGS: TWidgetSettings = {
+  title: '',
+  scope_kind: 'repository',
+  scope_id: 'repository',
+  grouping: 'account',
+  tag_name: 'Category',
+  period: 'timeline',
+  precision: 0,
+  pivot: { rows: 'scope', columns: 'period', value: 'value_end', filter: null },
+};
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
+
+const SCOPE_KINDS: readonly TScopeKind[] = ['repository', 'account', 'asset', 'position', 'tag'];
+
+function readPivot(raw: unknown, fallback: TPivotSettings): TPivotSettings {
+  if (!raw || typeof raw !== 'object') return fallback;
+  const pivot = raw as Record<string, unknown>;
+  const text = (value: unknown, otherwise: string) =>
+    typeof value === 'string' && value !== '' ? value : otherwise;
+  const filter = pivot.filter as { field?: unknown; values?: unknown } | null | undefined;
+  return {
+    rows: text(pivot.rows, fallback.rows),
+    columns: text(pivot.columns, fallback.columns),
+    value: text(pivot.value, fallback.value),
+    filter:
+      filter && typeof filter.field === 'string' && Array.isArray(filter.values)
+        ? { field: filter.field, values: filter.values.map(String) }
+        : (fallback.filter ?? null),
+  };
+}
+
+/** The saved settings over the kind's defaults. */
+export function readWidgetSettings(
+  raw: Readonly<Record<string, unknown>> | undefined,
+  defaults: TWidgetSettings = BASE_SETTINGS,
+): TWidgetSettings {
+  const saved = raw ?? {};
+  const precision = saved.precision;
+  return {
+    title: typeof saved.title === 'string' ? saved.title : defaults.title,
+    scope_kind: isOneOf(SCOPE_KINDS, saved.scope_kind) ? saved.scope_kind : defaults.scope_kind,
+    scope_id: typeof saved.scope_id === 'string' && saved.scope_id ? saved.scope_id : defaults.scope_id,
+    grouping: isOneOf(GROUPINGS, saved.grouping) ? saved.grouping : defaults.grouping,
+    tag_name: typeof saved.tag_name === 'string' && saved.tag_name ? saved.tag_name : defaults.tag_name,
+    period: isOneOf(PERIOD_MODES, saved.period) ? saved.period : defaults.period,
+    precision:
+      typeof precision === 'number' && Number.isInteger(precision) && precision >= 0 && precision <= 8
+        ? precision
+        : defaults.precision,
+    pivot: readPivot(saved.pivot, defaults.pivot),
+  };
+}
+
+/**
+ * What a transform reads besides the settings: the engine's result and the few facts it does not carry
+ * (holding-account kinds for Accounts By Type; whether any linked data exists yet).
+ */
+export interface TWidgetInput {
+  result: TAnalyticsResult;
+  /** Holding account id → its kind ('Brokerage', 'Bank', …). */
+  accountTypes?: Readonly<Record<string, string>>;
+  /** Asset id → name, for the missing-price tooltip when no value row names the asset. */
+  assetNames?: Readonly<Record<string, string>>;
+  hasLinkedData?: boolean;
+}

@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app-server.ts';
+import { type Browser, openBrowser } from './support/browser.ts';
+import { apiAs, createUser, signInBrowser, type TE2eUser } from './support/users.ts';
+
+async function pick(
+  page: Page,
+  scope: ReturnType<Page['getByRole']>,
+  label: string,
+  option: string | RegExp,
+) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
+describe('entering assets and transactions', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let user: TE2eUser;
+  let repositoryId = '';
+
+  beforeAll(async () => {
+    app = await startApp();
+    user = await createUser(app, { email: 'data.e2e@example.com', name: 'Dana Data' });
+    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
+      name: 'Ledger',
+      currency: 'USD',
+    });
+    repositoryId = repository.id;
+    await apiAs(app, user, 'POST', `/repositories/${repositoryId}/initialize`);
+    browser = await openBrowser();
+    await signInBrowser(browser.context, app, user);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('creates an account with Category and Subcategory, and a stock', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/assets`);
+    await page.getByRole('button', { name: 'New asset' }).click();
+    let form = page.getByRole('dialog', { name: 'New asset' });
+    await pick(page, form, 'Type', 'investment account');
+    await form.getByLabel('Name').fill('Broker');
+    await pick(page, form, 'Category', 'Investments');
+    await pick(page, form, 'Subcategory', 'Brokerage');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Account Broker created').waitFor();
+
+    await page.getByRole('button', { name: 'New asset' }).click();
+    form = page.getByRole('dialog', { name: 'New asset' });
+    await pick(page, form, 'Type', 'stock');
+    await form.getByLabel('Name').fill('Apple');
+    await form.getByLabel('Ticker').fill('AAPL');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Asset Apple created').waitFor();
+    await expect.poll(() => page.getByRole('table', { name: 'Assets' }).getByRole('row').count()).toBe(3);
+    await settle(page);
+    await browser.screenshot('assets-list');
+  });
+
+  it('records a deposit and a buy through the form, then trashes and restores one', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/transactions`);
+    for (const entry of [
+      { type: 'deposit', amounts: ['5000'], assets: ['US Dollar'] },
+      { type: 'buy', amounts: ['10', '1500'], assets: [/Apple/, 'US Dollar'] },
+    ]) {
+      await page.getByRole('button', { name: 'New transaction' }).click();
+      const form = page.getByRole('dialog', { name: 'New transaction' });
+      await pick(page, form, 'Type', entry.type);
+      await form.getByLabel('Date').fill('2026-03-02');
+      const accounts = form.getByRole('combobox', { name: 'Account', exact: true });
+      const assets = form.getByRole('combobox', { name: 'Asset', exact: true });
+      const amounts = form.getByRole('textbox', { name: 'Amount', exact: true });
+      for (const [index, amount] of entry.amounts.entries()) {
+        await accounts.nth(index).click();
+        await page.getByRole('option', { name: 'Broker' }).click();
+        await assets.nth(index).click();
+        await page
+          .getByRole('option', { name: entry.assets[index] as string | RegExp })
+          .first()
+          .click();
+        await amounts.nth(index).fill(amount);
+      }
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Transaction 2026-03-02 created').first().waitFor();
+    }
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    await table.getByText('-1500 USD @ Broker').waitFor();
+    await settle(page);
+    await browser.screenshot('transactions-list');
+
+    const list = await apiAs<{ data: Array<{ type: string; entries: Array<{ amount: string }> }> }>(
+      app,
+      user,
+      'GET',
+      `/transactions?repository_id=${repositoryId}`,
+    );
+    expect(list.data.map((row) => [row.type, row.entries.map((entry) => entry.amount)])).toEqual(
+      expect.arrayContaining([
+        ['deposit', ['5000']],
+        ['buy', ['10', '-1500']],
+      ]),
+    );
+
+    await page.getByRole('button', { name: 'Delete deposit 2026-03-02' }).click();
+    await page.getByText('Transaction moved to the trash').waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await page.getByText('Trash', { exact: true }).click();
+    await page.getByRole('button', { name: 'Restore deposit 2026-03-02' }).click();
+    await page.getByText('Transactions', { exact: true }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+  });
+});
