@@ -151,6 +151,25 @@ export const ZExportedAssetPrice = z.object({
     .nullable(),
   source: ZPriceSource,
 });
+export const ZExportedTransaction = z.object({
+  id: z.string(),
+  type: z.string(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  description: z.string().nullable(),
+  source: z.string(),
+  linked_id: z.string().nullable(),
+  deleted_at: z.iso.datetime().nullable(),
+  entries: z
+    .array(
+      z.object({
+        account_id: z.string(),
+        asset_id: z.string(),
+        amount: z.string().regex(/^-?\d+(\.\d+)?$/),
+        pos_id: z.string().nullable(),
+      }),
+    )
+    .max(4),
+});
 export const ZExportedTag = z.object({ id: z.string(), tag_name: z.string(), tag_value: z.string() });
 export const ZExportedAssetTag = z.object({ asset_id: z.string(), tag_id: z.string() });
 
@@ -172,6 +191,7 @@ export const ZRepositoryExport = z.object({
   tags: z.array(ZExportedTag).default([]),
   asset_tags: z.array(ZExportedAssetTag).default([]),
   asset_prices: z.array(ZExportedAssetPrice).default([]),
+  transactions: z.array(ZExportedTransaction).default([]),
 });
 export type TRepositoryExport = z.infer<typeof ZRepositoryExport>;
 

@@ -34,6 +34,15 @@ function canonical(file: TRepositoryExport) {
     asset_prices: file.asset_prices
       .map(({ asset_id, ...price }) => ({ asset: assetKey.get(asset_id), ...price }))
       .sort((a, b) => `${a.asset}|${a.date}|${a.source}`.localeCompare(`${b.asset}|${b.date}|${b.source}`)),
+    transactions: file.transactions.map(({ id: _id, entries, ...transaction }) => ({
+      ...transaction,
+      entries: entries.map((entry) => ({
+        account: ref(entry.account_id),
+        asset: ref(entry.asset_id),
+        amount: entry.amount,
+        pos: ref(entry.pos_id),
+      })),
+    })),
     asset_tags: file.asset_tags
       .map((link) => `${assetKey.get(link.asset_id)} ~ ${tagKey.get(link.tag_id)}`)
       .sort(),
@@ -146,6 +155,57 @@ beforeAll(async () => {
       },
     ])
     .execute();
+  // Transactions, live and in the trash, with an attributed entry.
+  const [buy, gone] = await db
+    .insertInto('transactions')
+    .values([
+      {
+        repository_id: sourceId,
+        type: 'buy',
+        date: '2026-01-02',
+        description: 'First lot',
+        source: 'import',
+      },
+      {
+        repository_id: sourceId,
+        type: 'deposit',
+        date: '2026-01-01',
+        description: null,
+        deleted_at: new Date('2026-01-03T00:00:00.000Z'),
+      },
+    ])
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('transaction_entries')
+    .values([
+      {
+        transaction_id: buy!.id,
+        position: 0,
+        repository_id: sourceId,
+        account_id: live!.id,
+        asset_id: trashed!.id,
+        amount: '10',
+      },
+      {
+        transaction_id: buy!.id,
+        position: 1,
+        repository_id: sourceId,
+        account_id: live!.id,
+        asset_id: euro.id,
+        amount: '-1850.123456789',
+        pos_id: trashed!.id,
+      },
+      {
+        transaction_id: gone!.id,
+        position: 0,
+        repository_id: sourceId,
+        account_id: live!.id,
+        asset_id: euro.id,
+        amount: '5000',
+      },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await t?.close();
@@ -157,6 +217,7 @@ describe('export and import', () => {
     // 6 pre-created accounts, the EUR currency asset, Broker, Apple (in the trash) and the grouping account.
     expect(first.assets.length).toBe(10);
     expect(first.asset_prices).toHaveLength(3);
+    expect(first.transactions).toHaveLength(2);
     expect(first.assets.some((asset) => asset.deleted_at === '2026-01-02T03:04:05.000Z')).toBe(true);
     const { repositoryId } = await importRepository(t.app.db, {
       userId: owner.id,

@@ -93,6 +93,25 @@ export async function exportRepository(
       .orderBy('date')
       .orderBy('source')
       .execute();
+    const transactions = await trx
+      .selectFrom('transactions')
+      .select(['id', 'type', 'date', 'description', 'source', 'linked_id', 'deleted_at'])
+      .where('repository_id', '=', repositoryId)
+      .orderBy('date')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const entries = await trx
+      .selectFrom('transaction_entries')
+      .select(['transaction_id', 'account_id', 'asset_id', 'amount', 'pos_id'])
+      .where('repository_id', '=', repositoryId)
+      .orderBy('transaction_id')
+      .orderBy('position')
+      .execute();
+    const entriesOf = new Map<string, Array<Omit<(typeof entries)[number], 'transaction_id'>>>();
+    for (const { transaction_id, ...entry } of entries) {
+      entriesOf.set(transaction_id, [...(entriesOf.get(transaction_id) ?? []), entry]);
+    }
     return {
       format: 'strata-repository',
       version: REPOSITORY_EXPORT_VERSION,
@@ -103,6 +122,11 @@ export async function exportRepository(
       asset_tags: assetTags,
       // The table's CHECK constraint holds sources to the contract's list.
       asset_prices: assetPrices.map((price) => ({ ...price, source: price.source as TPriceSource })),
+      transactions: transactions.map((transaction) => ({
+        ...transaction,
+        deleted_at: iso(transaction.deleted_at),
+        entries: entriesOf.get(transaction.id) ?? [],
+      })),
     };
   });
 }
@@ -152,6 +176,15 @@ export function parseRepositoryExport(data: unknown): TRepositoryExport {
       (asset.parent_id !== null && !assetIds.has(asset.parent_id)),
   );
   if (unknownRef) throw invalidFile(`asset ${unknownRef.id} refers to an unknown asset`);
+  const badEntry = parsed.data.transactions.find((transaction) =>
+    transaction.entries.some(
+      (entry) =>
+        !assetIds.has(entry.account_id) ||
+        !assetIds.has(entry.asset_id) ||
+        (entry.pos_id !== null && !assetIds.has(entry.pos_id)),
+    ),
+  );
+  if (badEntry) throw invalidFile(`transaction ${badEntry.id} refers to an unknown asset`);
   const orphanPrice = parsed.data.asset_prices.find((price) => !assetIds.has(price.asset_id));
   if (orphanPrice) throw invalidFile(`asset_prices names an unknown asset (${orphanPrice.asset_id})`);
   return parsed.data;
@@ -262,6 +295,40 @@ export async function importRepository(
           })),
         )
         .execute();
+    }
+
+    // Batched like prices: a repository can hold 100k transactions.
+    for (let start = 0; start < file.transactions.length; start += 2000) {
+      const batch = file.transactions.slice(start, start + 2000);
+      const rows = await trx
+        .insertInto('transactions')
+        .values(
+          batch.map((transaction) => ({
+            repository_id: repositoryId,
+            type: transaction.type,
+            date: transaction.date,
+            description: transaction.description,
+            source: transaction.source,
+            linked_id: transaction.linked_id,
+            deleted_at: transaction.deleted_at ? new Date(transaction.deleted_at) : null,
+            created_by: input.userId,
+            updated_by: input.userId,
+          })),
+        )
+        .returning('id')
+        .execute();
+      const entries = rows.flatMap((row, index) =>
+        (batch[index]?.entries ?? []).map((entry, position) => ({
+          transaction_id: row.id,
+          position,
+          repository_id: repositoryId,
+          account_id: assetIds.get(entry.account_id) as string,
+          asset_id: assetIds.get(entry.asset_id) as string,
+          amount: entry.amount,
+          pos_id: entry.pos_id ? (assetIds.get(entry.pos_id) ?? null) : null,
+        })),
+      );
+      if (entries.length > 0) await trx.insertInto('transaction_entries').values(entries).execute();
     }
 
     if (file.asset_tags.length > 0) {
