@@ -10,7 +10,7 @@ export const ZWidget = z.object({
   id: z.string().max(64),
   kind: z.string().max(64),
   layout: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
-  /** Scope, datasets, grouping, period … per kind (docs/dashboards.md). */
+  /** Scope, grouping, period, precision, pivot, title: core's widget-settings.ts (checked by the service). */
   settings: z.record(z.string(), z.unknown()).default({}),
 });
 
@@ -46,6 +46,16 @@ export const ZUpdateDashboardViewBody = z.object({
 });
 
 export const ZDashboardViewParams = z.object({ id: ZRecordId });
+
+/** `details` of the 403 refusing widget kinds outside the caller's plan (the web's upgrade prompt). */
+export const ZWidgetPlanLimitDetails = z.object({
+  reason: z.literal('PLAN_LIMIT'),
+  plan_id: z.string(),
+  kinds: z.array(z.string()),
+  upgrade_plan: z.string().nullable(),
+  upgrade_message: z.string().nullable(),
+});
+export type TWidgetPlanLimitDetails = z.infer<typeof ZWidgetPlanLimitDetails>;
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 

@@ -3,8 +3,12 @@
 import { isBlank, requiredText } from '../validation/field-rules.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { findWidgetKind, GRID_COLUMNS, type TDashboardType } from './widget-kinds.ts';
+import { validateWidgetSettings } from './widget-settings.ts';
 
 export const MAX_WIDGETS = 60;
+/** Rows a widget or a dashboard may reach: far beyond any real layout, short of a runaway one. */
+export const MAX_WIDGET_HEIGHT = 40;
+export const MAX_GRID_ROW = 1000;
 
 export interface TWidget {
   id: string;
@@ -44,7 +48,7 @@ export function validateName(name: unknown): TFieldError[] {
   return result.ok ? [] : [{ field: 'name', message: result.message }];
 }
 
-/** Widgets of known kinds, unique ids, layouts inside the grid of `type`. */
+/** Widgets of known kinds, unique ids, layouts inside the grid of `type`, settings of the schema. */
 export function validateWidgets(widgets: readonly TWidget[], type: TDashboardType): TFieldError[] {
   const errors: TFieldError[] = [];
   if (widgets.length > MAX_WIDGETS)
@@ -64,9 +68,19 @@ export function validateWidgets(widgets: readonly TWidget[], type: TDashboardTyp
     } else if (x + w > columns) {
       errors.push({
         field: `${at}.layout`,
-        message: `Must fit the ${columns} columns of a ${type} dashboard`,
+        message: `Must fit the ${columns} columns of a ${type} dashboard (x + w at most ${columns})`,
+      });
+    } else if (h > MAX_WIDGET_HEIGHT || y + h > MAX_GRID_ROW) {
+      errors.push({
+        field: `${at}.layout`,
+        message: `h must be at most ${MAX_WIDGET_HEIGHT} and y + h at most ${MAX_GRID_ROW}`,
       });
     }
+    for (const problem of validateWidgetSettings(widget.settings))
+      errors.push({
+        field: problem.path ? `${at}.settings.${problem.path}` : `${at}.settings`,
+        message: problem.message,
+      });
   });
   return errors;
 }

@@ -1,29 +1,36 @@
 import type { TDashboardView } from '@strata/contracts/dashboards';
 import {
+  refusedWidgetKinds,
+  upgradeForWidgetsMessage,
+  upgradePlanForKinds,
+  widgetsNotInPlanMessage,
+} from '@strata/core/dashboards/dashboard-plan';
+import {
   freeSlug,
   slugify,
+  type TFieldError,
   type TWidget,
   validateName,
   validateWidgets,
 } from '@strata/core/dashboards/dashboard-rules';
 import {
-  allowedWidgetKinds,
-  findWidgetKind,
-  GRID_COLUMNS,
-  type TDashboardType,
-} from '@strata/core/dashboards/widget-kinds';
+  STARTER_DASHBOARD_NAME,
+  STARTER_DASHBOARD_SLUG,
+  starterWidgets,
+} from '@strata/core/dashboards/starter-dashboards';
+import { DASHBOARD_TYPES, type TDashboardType } from '@strata/core/dashboards/widget-kinds';
 import type { Database } from '@strata/db/schema';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
+import { plans } from '../subscription/plans.ts';
 import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
+import { createDashboardsRepository, type TDashboardRow, type TOwnerKey } from './dashboards.repository.ts';
 
 export const DASHBOARD_NOT_FOUND = 'Dashboard not found';
 
-type TRow = Selectable<Database['dashboard_views']>;
-
-function toView(row: TRow): TDashboardView {
+function toView(row: TDashboardRow): TDashboardView {
   return {
     id: row.id,
     repository_id: row.repository_id,
@@ -37,115 +44,79 @@ function toView(row: TRow): TDashboardView {
   };
 }
 
-/**
- * The first dashboard of a type: the value identity, value by account and IRR side by side, then value
- * history and income — what users look at first. On a phone they stack at full width.
- */
-const STARTER_DESKTOP: ReadonlyArray<{ kind: string; x: number; y: number; w: number; h: number }> = [
-  { kind: 'Value Change Snapshot', x: 0, y: 0, w: 4, h: 5 },
-  { kind: 'Value Pie', x: 4, y: 0, w: 4, h: 5 },
-  { kind: 'IRR and MOIC', x: 8, y: 0, w: 4, h: 5 },
-  { kind: 'Value History Bars', x: 0, y: 5, w: 8, h: 4 },
-  { kind: 'Income Table', x: 8, y: 5, w: 4, h: 4 },
-];
-
-function starterWidgets(type: TDashboardType, allowed: readonly string[]): TWidget[] {
-  const columns = GRID_COLUMNS[type];
-  let y = 0;
-  return STARTER_DESKTOP.filter((item) => allowed.includes(item.kind)).map((item, index) => {
-    const layout =
-      type === 'desktop'
-        ? { x: item.x, y: item.y, w: item.w, h: item.h }
-        : { x: 0, y, w: columns, h: item.h };
-    y += item.h;
-    return { id: `w${index + 1}`, kind: item.kind, layout, settings: {} };
-  });
+function throwFieldErrors(errors: readonly TFieldError[]): void {
+  if (errors.length === 0) return;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const error of errors) fieldErrors[error.field] = [...(fieldErrors[error.field] ?? []), error.message];
+  throw fieldError(fieldErrors);
 }
 
 /**
- * Dashboards are each member's own view of a repository (read access is enough; nobody sees another
- * user's). The caller's plan decides which widget kinds may be added.
+ * Dashboards are each member's own view of a repository: read access is enough, even on a read-only
+ * repository (a dashboard is no repository data), and nobody sees another user's. The caller's plan decides
+ * which widget kinds may be added (docs/dashboards.md).
  */
 export function createDashboardsService(db: Kysely<Database>) {
-  async function allowedKinds(userId: string): Promise<{ kinds: string[]; planId: string }> {
+  async function planOf(userId: string) {
     const { plan } = await getEffectiveSubscription(db, userId);
-    return { kinds: allowedWidgetKinds(plan.dashboard_widgets as 'all' | string[]), planId: plan.id };
+    return plan;
   }
 
-  function check(
-    name: unknown,
-    widgets: readonly TWidget[] | undefined,
-    type: TDashboardType,
-    plan: { kinds: string[]; planId: string },
-  ) {
-    const errors = [
-      ...(name === undefined ? [] : validateName(name)),
-      ...validateWidgets(widgets ?? [], type),
-    ];
-    if (errors.length > 0)
-      throw fieldError(Object.fromEntries(errors.map((error) => [error.field, [error.message]])));
-    const refused = (widgets ?? []).map((widget) => widget.kind).filter((kind) => !plan.kinds.includes(kind));
-    if (refused.length > 0) {
-      throw new AppError('FORBIDDEN', `${[...new Set(refused)].join(', ')} is not available on your plan`, {
-        details: { reason: 'PLAN_LIMIT', plan_id: plan.planId, kinds: [...new Set(refused)] },
-      });
-    }
+  async function assertKindsInPlan(
+    userId: string,
+    widgets: readonly TWidget[],
+    saved: readonly TWidget[] = [],
+  ): Promise<void> {
+    const plan = await planOf(userId);
+    const refused = refusedWidgetKinds(widgets, plan.dashboard_widgets, saved);
+    if (refused.length === 0) return;
+    const upgrade = upgradePlanForKinds(plans(), refused);
+    throw new AppError('FORBIDDEN', widgetsNotInPlanMessage(refused), {
+      details: {
+        reason: 'PLAN_LIMIT',
+        plan_id: plan.id,
+        kinds: refused,
+        upgrade_plan: upgrade?.id ?? null,
+        upgrade_message: upgrade ? upgradeForWidgetsMessage(upgrade.name) : null,
+      },
+    });
   }
 
-  async function own(user: TAccessUser | null, id: string) {
-    const row = await db.selectFrom('dashboard_views').selectAll().where('id', '=', id).executeTakeFirst();
-    // Another member's dashboard is as absent as a missing one.
-    const mine = row && user && row.user_id === user.id ? row : undefined;
-    await requireRecordAccess(db, user, mine?.repository_id, 'read', DASHBOARD_NOT_FOUND);
-    return mine as TRow;
+  /** The caller's own view, else 404 (after the 401/402 checks, like any record reached by id). */
+  async function own(user: TAccessUser | null, id: string): Promise<TDashboardRow> {
+    const row = user ? await createDashboardsRepository(db).findOwn(id, user.id) : undefined;
+    await requireRecordAccess(db, user, row?.repository_id, 'read', DASHBOARD_NOT_FOUND);
+    return row as TDashboardRow;
   }
 
-  async function takenSlugs(repositoryId: string, userId: string, type: string, exceptId?: string) {
-    let query = db
-      .selectFrom('dashboard_views')
-      .select('slug')
-      .where('repository_id', '=', repositoryId)
-      .where('user_id', '=', userId)
-      .where('type', '=', type);
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    return new Set((await query.execute()).map((row) => row.slug));
+  /** A starter 'Overview' for each type the user has no dashboard of yet. */
+  async function ensureStarters(key: TOwnerKey, rows: readonly TDashboardRow[]): Promise<boolean> {
+    const missing = DASHBOARD_TYPES.filter((type) => !rows.some((row) => row.type === type));
+    if (missing.length === 0) return false;
+    const plan = await planOf(key.userId);
+    await db.transaction().execute(async (trx) => {
+      const views = createDashboardsRepository(trx);
+      await views.lockOwner(key);
+      for (const type of missing) {
+        await views.insertIfAbsent(key, {
+          type,
+          name: STARTER_DASHBOARD_NAME,
+          slug: STARTER_DASHBOARD_SLUG,
+          position: 0,
+          widgets: starterWidgets(type, plan.dashboard_widgets),
+        });
+      }
+    });
+    return true;
   }
 
   return {
     async list(user: TAccessUser | null, repositoryId: string, type: TDashboardType | undefined) {
       await requireRepositoryAccess(db, user, repositoryId, 'read');
-      const userId = (user as TAccessUser).id;
-      const mine = () =>
-        db
-          .selectFrom('dashboard_views')
-          .selectAll()
-          .where('repository_id', '=', repositoryId)
-          .where('user_id', '=', userId)
-          .orderBy('type')
-          .orderBy('position')
-          .orderBy('created_at')
-          .execute();
-      let rows = await mine();
-      if (rows.length === 0) {
-        const { kinds } = await allowedKinds(userId);
-        await db
-          .insertInto('dashboard_views')
-          .values(
-            (['desktop', 'mobile'] as const).map((kind) => ({
-              repository_id: repositoryId,
-              user_id: userId,
-              type: kind,
-              name: 'Overview',
-              slug: 'overview',
-              widgets: JSON.stringify(starterWidgets(kind, kinds)),
-            })),
-          )
-          .onConflict((conflict) =>
-            conflict.columns(['repository_id', 'user_id', 'type', 'slug']).doNothing(),
-          )
-          .execute();
-        rows = await mine();
-      }
+      const key = { repositoryId, userId: (user as TAccessUser).id };
+      const views = createDashboardsRepository(db);
+      let rows = await views.list(key);
+      if (await ensureStarters(key, rows)) rows = await views.list(key);
       return rows.filter((row) => !type || row.type === type).map(toView);
     },
 
@@ -154,30 +125,21 @@ export function createDashboardsService(db: Kysely<Database>) {
       body: { repository_id: string; type: TDashboardType; name?: string | null; widgets: TWidget[] },
     ) {
       await requireRepositoryAccess(db, user, body.repository_id, 'read');
-      const userId = (user as TAccessUser).id;
-      check(body.name ?? null, body.widgets, body.type, await allowedKinds(userId));
+      const key = { repositoryId: body.repository_id, userId: (user as TAccessUser).id };
+      throwFieldErrors([...validateName(body.name), ...validateWidgets(body.widgets, body.type)]);
+      await assertKindsInPlan(key.userId, body.widgets);
       const name = (body.name as string).trim();
-      const slug = freeSlug(slugify(name), await takenSlugs(body.repository_id, userId, body.type));
-      const { count } = await db
-        .selectFrom('dashboard_views')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('repository_id', '=', body.repository_id)
-        .where('user_id', '=', userId)
-        .where('type', '=', body.type)
-        .executeTakeFirstOrThrow();
-      const row = await db
-        .insertInto('dashboard_views')
-        .values({
-          repository_id: body.repository_id,
-          user_id: userId,
+      const row = await db.transaction().execute(async (trx) => {
+        const views = createDashboardsRepository(trx);
+        await views.lockOwner(key);
+        return views.insert(key, {
           type: body.type,
           name,
-          slug,
-          position: Number(count),
-          widgets: JSON.stringify(body.widgets),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          slug: freeSlug(slugify(name), await views.takenSlugs(key, body.type)),
+          position: await views.nextPosition(key, body.type),
+          widgets: body.widgets,
+        });
+      });
       return toView(row);
     },
 
@@ -186,31 +148,30 @@ export function createDashboardsService(db: Kysely<Database>) {
       id: string,
       body: { name?: string | null; position?: number; widgets?: TWidget[] },
     ) {
-      const row = await own(user, id);
-      check(body.name, body.widgets, row.type as TDashboardType, await allowedKinds(row.user_id));
-      const name = body.name === undefined ? row.name : (body.name as string).trim();
-      const slug =
-        name === row.name
-          ? row.slug
-          : freeSlug(slugify(name), await takenSlugs(row.repository_id, row.user_id, row.type, id));
-      const updated = await db
-        .updateTable('dashboard_views')
-        .set({
-          name,
-          slug,
-          ...(body.position === undefined ? {} : { position: body.position }),
-          ...(body.widgets === undefined ? {} : { widgets: JSON.stringify(body.widgets) }),
-          updated_at: new Date(),
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toView(updated);
+      const current = await own(user, id);
+      const type = current.type as TDashboardType;
+      throwFieldErrors([
+        ...(body.name === undefined ? [] : validateName(body.name)),
+        ...(body.widgets === undefined ? [] : validateWidgets(body.widgets, type)),
+      ]);
+      if (body.widgets) await assertKindsInPlan(current.user_id, body.widgets, current.widgets as TWidget[]);
+      const name = body.name === undefined ? current.name : (body.name as string).trim();
+      const key = { repositoryId: current.repository_id, userId: current.user_id };
+      const row = await db.transaction().execute(async (trx) => {
+        const views = createDashboardsRepository(trx);
+        await views.lockOwner(key);
+        const slug =
+          name === current.name
+            ? current.slug
+            : freeSlug(slugify(name), await views.takenSlugs(key, type, id));
+        return views.update(id, { name, slug, position: body.position, widgets: body.widgets });
+      });
+      return toView(row);
     },
 
     async remove(user: TAccessUser | null, id: string) {
       const row = await own(user, id);
-      await db.deleteFrom('dashboard_views').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => createDashboardsRepository(trx).remove(id));
       return { message: `Dashboard ${row.name} deleted` };
     },
   };
