@@ -7,7 +7,9 @@ import { assetsMatrix } from './features/assets/assets.matrix.ts';
 import { authProvidersMatrix } from './features/auth/auth-providers.matrix.ts';
 import { createIdentityTestApp, type TIdentityTestApp } from './features/auth/testing/identity-test-app.ts';
 import { collaborationMatrix } from './features/collaboration/collaboration.matrix.ts';
+import { contactsMatrix } from './features/contacts/contacts.matrix.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.ts';
+import { documentsMatrix } from './features/documents/documents.matrix.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.ts';
 import {
   anonymousCall,
@@ -50,6 +52,8 @@ const MATRIX: TMatrixCase[] = [
   ...transactionsMatrix,
   ...analyticsMatrix,
   ...dashboardsMatrix,
+  ...contactsMatrix,
+  ...documentsMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

@@ -12,8 +12,10 @@ import { oidcProviderConfig } from './features/auth/auth-config.ts';
 import { authProvidersRoutes } from './features/auth/auth-providers.routes.ts';
 import { resolveAuthSecret } from './features/auth/auth-secret.ts';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.ts';
+import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
 import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
@@ -61,6 +63,8 @@ const apiFeatures = [
   transactionsRoutes,
   analyticsRoutes,
   dashboardsRoutes,
+  contactsRoutes,
+  documentsRoutes,
 ];
 
 /**
@@ -129,6 +133,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       publicUrl: config.PUBLIC_URL,
       secret,
     });
+    app.decorate('config', config);
     for (const feature of apiFeatures) await app.register(feature, { prefix: '/api' });
     await app.register(authProvidersRoutes, { prefix: '/api', oidc: oidcProviderConfig(config) });
     await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });

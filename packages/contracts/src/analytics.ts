@@ -1,4 +1,5 @@
 import { DATASETS, FREQUENCIES } from '@strata/core/analytics/analytics-types';
+import { toEpochDay } from '@strata/core/dates/epoch-day';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
@@ -31,7 +32,16 @@ function listOf<T extends z.ZodType<string>>(item: T) {
     .pipe(z.array(item));
 }
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please enter a valid date' });
+function isCalendarDay(value: string): boolean {
+  try {
+    toEpochDay(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ZDay = z.string().refine(isCalendarDay, { error: 'Please enter a valid date' });
 
 export const ZAnalyticsQuery = z.object({
   periods: z.coerce.number().int().min(1).max(5000).default(12),
@@ -70,6 +80,8 @@ export const ZAnalyticsResponse = z.object({
 export type TAnalyticsResponse = z.infer<typeof ZAnalyticsResponse>;
 
 export const ANALYTICS_MESSAGES = {
+  /** The 404 of this feature (for a non-member too): the client shows it as an answer, not an error. */
+  REPOSITORY_NOT_FOUND: 'Repository is not found',
   NO_TRANSACTIONS: 'No transactions found',
   NO_PERIOD: 'No analytics to compute for provided period',
   FAILED: 'Analytics calculated with an error',
@@ -85,3 +97,63 @@ export const getAnalytics = defineEndpoint({
   querystring: ZAnalyticsQuery,
   response: { 200: ZAnalyticsResponse, ...errors },
 });
+
+// --- WebSocket channel 'analytics' (GET /api/ws/analytics; docs/analytics-api.md) -------------------------
+
+/** What a client sends: follow a repository's computes, stop, or ask for a compute over the socket. */
+export const ZAnalyticsClientMessage = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('subscribe'), repository_id: ZRecordId }),
+  z.object({ action: z.literal('unsubscribe'), repository_id: ZRecordId }),
+  z.object({
+    action: z.literal('compute'),
+    repository_id: ZRecordId,
+    /** Echoed in the 'accepted' answer so the client can match the request_hash of later messages. */
+    request_id: z.string().max(100).optional(),
+    /** The query of GET /api/repositories/:id/analytics, as strings or already typed values. */
+    query: z.record(z.string(), z.unknown()).default({}),
+  }),
+]);
+export type TAnalyticsClientMessage = z.infer<typeof ZAnalyticsClientMessage>;
+
+export const ANALYTICS_STAGES = ['loading', 'computing', 'saving'] as const;
+
+/** What the server sends. `result.response` is exactly the HTTP answer (ZAnalyticsResponse). */
+export const ZAnalyticsServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribed'), repository_id: z.string() }),
+  z.object({ type: z.literal('unsubscribed'), repository_id: z.string() }),
+  z.object({
+    type: z.literal('accepted'),
+    repository_id: z.string(),
+    request_id: z.string().optional(),
+    request_hash: z.string(),
+  }),
+  z.object({
+    type: z.literal('progress'),
+    repository_id: z.string(),
+    request_hash: z.string(),
+    data_version: z.number(),
+    stage: z.enum(ANALYTICS_STAGES),
+    /** 0–1, by stage (the engine's single pass has no finer steps). */
+    progress: z.number(),
+    transactions: z.number().optional(),
+    prices: z.number().optional(),
+    /** Computes waiting for a worker thread when this one was handed over. */
+    queued: z.number().optional(),
+  }),
+  z.object({
+    type: z.literal('result'),
+    repository_id: z.string(),
+    request_hash: z.string(),
+    data_version: z.number(),
+    response: ZAnalyticsResponse,
+  }),
+  z.object({
+    type: z.literal('error'),
+    repository_id: z.string().optional(),
+    request_id: z.string().optional(),
+    /** The HTTP status the same call would get (400, 402, 403, 404). */
+    status: z.number(),
+    message: z.string(),
+  }),
+]);
+export type TAnalyticsServerMessage = z.infer<typeof ZAnalyticsServerMessage>;

@@ -1,6 +1,13 @@
 import { PRICE_SOURCES } from '@strata/core/repositories/repository-defaults';
 import { MESSAGES } from '@strata/core/validation/messages';
 import { z } from 'zod';
+import {
+  ZExportedAssetContact,
+  ZExportedContact,
+  ZExportedDocument,
+  ZExportedDocumentTag,
+  ZExportedDocumentTagLink,
+} from './documents-export.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
 
@@ -192,6 +199,11 @@ export const ZRepositoryExport = z.object({
   asset_tags: z.array(ZExportedAssetTag).default([]),
   asset_prices: z.array(ZExportedAssetPrice).default([]),
   transactions: z.array(ZExportedTransaction).default([]),
+  contacts: z.array(ZExportedContact).default([]),
+  asset_contacts: z.array(ZExportedAssetContact).default([]),
+  document_tags: z.array(ZExportedDocumentTag).default([]),
+  documents: z.array(ZExportedDocument).default([]),
+  document_tag_links: z.array(ZExportedDocumentTagLink).default([]),
 });
 export type TRepositoryExport = z.infer<typeof ZRepositoryExport>;
 

@@ -7,6 +7,8 @@ import * as tasks from './migrations/2026-11-22-0004-tasks.ts';
 import * as assets from './migrations/2026-11-22-0005-assets.ts';
 import * as transactions from './migrations/2026-11-22-0007-transactions.ts';
 import * as dashboards from './migrations/2026-11-22-0008-dashboards.ts';
+import * as analytics from './migrations/2026-11-22-0009-analytics.ts';
+import * as contactsDocuments from './migrations/2026-11-22-0010-contacts-documents.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -20,6 +22,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0005-assets': assets,
   '2026-11-22-0007-transactions': transactions,
   '2026-11-22-0008-dashboards': dashboards,
+  '2026-11-22-0009-analytics': analytics,
+  '2026-11-22-0010-contacts-documents': contactsDocuments,
 };
 
 export class MigrationError extends Error {

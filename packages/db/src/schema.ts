@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AnalyticsDatabase } from './schema-analytics.ts';
 import type { AssetsDatabase } from './schema-assets.ts';
 import type { DashboardsDatabase } from './schema-dashboards.ts';
+import type { DocumentsDatabase } from './schema-documents.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
 import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
@@ -27,6 +29,8 @@ export interface Database
     TasksDatabase,
     AssetsDatabase,
     TransactionsDatabase,
-    DashboardsDatabase {
+    DashboardsDatabase,
+    DocumentsDatabase,
+    AnalyticsDatabase {
   app_meta: AppMetaTable;
 }

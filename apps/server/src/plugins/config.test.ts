@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: false,
       UPLOAD_MAX_BYTES: 104857600,
       JOBS_WORKER: true,
+      ANALYTICS_WORKERS: 1,
     });
   });
 
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: 'true',
       UPLOAD_MAX_BYTES: '1048576',
       JOBS_WORKER: 'false',
+      ANALYTICS_WORKERS: '3',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: true,
       UPLOAD_MAX_BYTES: 1048576,
       JOBS_WORKER: false,
+      ANALYTICS_WORKERS: 3,
     });
   });
 

@@ -52,6 +52,13 @@ const ZRawEnv = z
     ...ZSubscriptionEnv.shape,
     ...ZFileStoreEnv.shape,
     ...ZJobsEnv.shape,
+    /** Worker threads computing analytics in this process; more threads serve more repositories at once. */
+    ANALYTICS_WORKERS: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be an integer' })
+      .min(1, { error: 'must be between 1 and 64' })
+      .max(64, { error: 'must be between 1 and 64' })
+      .default(1),
   })
   .refine((env) => env.FILE_STORE !== 's3' || env.S3_BUCKET, {
     error: 'is required when FILE_STORE=s3',
@@ -66,6 +73,13 @@ export type TConfig = Omit<z.infer<typeof ZRawEnv>, 'PUBLIC_URL' | 'WEB_DIST_DIR
   /** Absolute. */
   WEB_DIST_DIR: string;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The loaded configuration, for features that read a setting of their own (ANALYTICS_WORKERS, …). */
+    config: TConfig;
+  }
+}
 
 export interface TConfigProblem {
   name: string;

@@ -14,6 +14,10 @@ declare module 'fastify' {
     localFileStore: TLocalFileStore | null;
     /** The largest upload any presigned POST allows, in bytes. */
     uploadMaxBytes: number;
+    /** Signs the short-lived addresses of stored documents (features/documents/document-links.ts). */
+    fileLinkSecret: string;
+    /** The app's public URL, for absolute addresses of stored files. */
+    fileLinkBaseUrl: string;
   }
 }
 
@@ -26,6 +30,11 @@ export interface TFileStorePluginOptions {
   publicUrl: string;
   /** The app's secret; upload policies are signed with a key derived from it. */
   secret: string;
+}
+
+/** A key of its own for download links, so a link's signature says nothing about the app secret. */
+export function fileLinkSecretOf(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('strata:file-download-link').digest('hex');
 }
 
 /** A key of its own for upload policies, so an upload signature says nothing about the app secret. */
@@ -54,6 +63,8 @@ export const fileStorePlugin = fp<TFileStorePluginOptions>(
     app.decorate('fileStore', store);
     app.decorate('localFileStore', store.kind === 'local' ? (store as TLocalFileStore) : null);
     app.decorate('uploadMaxBytes', options.env.UPLOAD_MAX_BYTES);
+    app.decorate('fileLinkSecret', fileLinkSecretOf(options.secret));
+    app.decorate('fileLinkBaseUrl', options.publicUrl);
   },
   { name: 'file-store' },
 );

@@ -1,31 +1,47 @@
-import type { TAnalyticsResult } from '@strata/core/analytics/analytics-types';
-
 /**
- * Computed results by repository, data version and request. A result is only ever read for the version
- * it was computed on — any price, asset, tag or transaction change bumps the version — so deprecated
- * results are never served; they fall out as the least recently used.
+ * This process's most recent results (JSON text) by repository, request and data version, in front of
+ * the shared table: a repeat answers without a database read of a large jsonb. Bounded by total size,
+ * the least recently used going first. Entries of an old data version are never read again (the key
+ * holds the version) and simply age out.
  */
-const MAX_ENTRIES = 200;
-const results = new Map<string, { repositoryId: string; result: TAnalyticsResult }>();
+const MAX_CHARS = 256 * 1024 * 1024;
+const results = new Map<string, { repositoryId: string; json: string }>();
+let totalChars = 0;
+
+const keyOf = (repositoryId: string, hash: string, version: number) => `${repositoryId}|${hash}|${version}`;
 
 export const analyticsCache = {
-  get(key: string): TAnalyticsResult | undefined {
+  get(repositoryId: string, hash: string, version: number): string | undefined {
+    const key = keyOf(repositoryId, hash, version);
     const entry = results.get(key);
     if (!entry) return undefined;
     results.delete(key);
     results.set(key, entry);
-    return entry.result;
+    return entry.json;
   },
-  set(key: string, repositoryId: string, result: TAnalyticsResult): void {
-    if (results.size >= MAX_ENTRIES) results.delete(results.keys().next().value as string);
-    results.set(key, { repositoryId, result });
+  set(repositoryId: string, hash: string, version: number, json: string): void {
+    const key = keyOf(repositoryId, hash, version);
+    const old = results.get(key);
+    if (old) {
+      totalChars -= old.json.length;
+      results.delete(key);
+    }
+    if (json.length > MAX_CHARS / 4) return;
+    for (const [oldest, entry] of results) {
+      if (totalChars + json.length <= MAX_CHARS) break;
+      results.delete(oldest);
+      totalChars -= entry.json.length;
+    }
+    results.set(key, { repositoryId, json });
+    totalChars += json.length;
   },
-  /** 'Analytics cache cleared' (DELETE /api/cache/analytics/:id). */
+  /** Part of 'Analytics cache cleared' (DELETE /api/cache/analytics/:id); the table rows go too. */
   clearRepository(repositoryId: string): number {
     let cleared = 0;
     for (const [key, entry] of results) {
       if (entry.repositoryId === repositoryId) {
         results.delete(key);
+        totalChars -= entry.json.length;
         cleared += 1;
       }
     }

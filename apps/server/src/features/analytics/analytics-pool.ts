@@ -1,31 +1,39 @@
-import { Worker } from 'node:worker_threads';
-import type { TAnalyticsInput, TAnalyticsResult } from '@strata/core/analytics/analytics-types';
+import { type Transferable, Worker } from 'node:worker_threads';
+import type { TWorkerJob, TWorkerOutcome } from './analytics.worker.ts';
 
-type TOutcome = { ok: true; result: TAnalyticsResult; ms: number } | { ok: false; message: string };
+interface TQueued {
+  job: TWorkerJob;
+  resolve: (outcome: TWorkerOutcome) => void;
+}
 
-interface TJob {
-  input: TAnalyticsInput;
-  resolve: (outcome: TOutcome) => void;
+/** The price columns move to the worker instead of being copied (the loader made them for this job). */
+function transferListOf(job: TWorkerJob): Transferable[] {
+  const buffers = new Set<ArrayBufferLike>();
+  for (const series of job.input.price_series ?? []) {
+    buffers.add(series.days.buffer);
+    buffers.add(series.closes.buffer);
+  }
+  return [...buffers].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
 }
 
 /**
- * Worker threads that run the engine, so a large compute never blocks the API's event loop. Jobs queue
- * in order; a worker that dies is replaced and its job answers as failed.
+ * Worker threads that run the engine (ANALYTICS_WORKERS of them), so a large compute never blocks the
+ * API's event loop. Jobs queue in order; a worker that dies is replaced and its job answers as failed.
  */
 export function createAnalyticsPool(size: number) {
   const url = new URL('./analytics.worker.ts', import.meta.url);
   const idle: Worker[] = [];
-  const queue: TJob[] = [];
+  const queue: TQueued[] = [];
   let workers: Worker[] = [];
   let isClosed = false;
 
-  function run(worker: Worker, job: TJob) {
-    const finish = (outcome: TOutcome) => {
+  function run(worker: Worker, queued: TQueued) {
+    const finish = (outcome: TWorkerOutcome) => {
       worker.off('message', onMessage);
       worker.off('error', onError);
-      job.resolve(outcome);
+      queued.resolve(outcome);
     };
-    const onMessage = (outcome: TOutcome) => {
+    const onMessage = (outcome: TWorkerOutcome) => {
       finish(outcome);
       release(worker);
     };
@@ -36,7 +44,7 @@ export function createAnalyticsPool(size: number) {
     };
     worker.on('message', onMessage);
     worker.on('error', onError);
-    worker.postMessage(job.input);
+    worker.postMessage(queued.job, transferListOf(queued.job));
   }
 
   function release(worker: Worker) {
@@ -55,18 +63,23 @@ export function createAnalyticsPool(size: number) {
   for (let index = 0; index < size; index += 1) idle.push(spawn());
 
   return {
-    compute(input: TAnalyticsInput): Promise<TOutcome> {
+    /** Jobs waiting for a free worker (reported as progress). */
+    get queued(): number {
+      return queue.length;
+    },
+    compute(job: TWorkerJob): Promise<TWorkerOutcome> {
       if (isClosed) return Promise.resolve({ ok: false, message: 'the analytics pool is closed' });
       return new Promise((resolve) => {
-        const job = { input, resolve };
+        const queued = { job, resolve };
         const worker = idle.pop();
-        if (worker) run(worker, job);
-        else queue.push(job);
+        if (worker) run(worker, queued);
+        else queue.push(queued);
       });
     },
     async close() {
       isClosed = true;
-      for (const job of queue.splice(0)) job.resolve({ ok: false, message: 'the server is shutting down' });
+      for (const queued of queue.splice(0))
+        queued.resolve({ ok: false, message: 'the server is shutting down' });
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };

@@ -1,132 +1,312 @@
+import { ANALYTICS_MESSAGES } from '@strata/contracts/analytics';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
   createRepositoryAs,
   createTestUser,
+  shareRepository,
   type TTestUser,
 } from '../repositories/testing/repository-test-kit.ts';
+import { analyticsCache } from './analytics-cache.ts';
+
+// The dividend scenario of the engine (packages/core/src/analytics/scenarios/dividend.test.ts), entered
+// through the API: deposit 2,000; buy 10 ACME for 1,505 incl. a 5 fee; a 12.50 dividend attributed to
+// ACME; ACME closes at 150. Its hand-worked figures must come back unchanged through the database.
 
 let t: TIdentityTestApp;
 let owner: TTestUser;
+let reader: TTestUser;
 let stranger: TTestUser;
 let repositoryId: string;
-const ids: Record<string, string> = {};
+const ids = { usd: '', dividends: '', brokerage: '', fees: '', acme: '' };
 
-const JANUARY = 'periods=1&freq=month&end=2026-01-31&datasets=value_view,position_view';
+const QUARTER = 'periods=3&freq=month&end=2024-04-30&datasets=value_view,performance_view,income_view';
 
 async function analytics(query: string, user: TTestUser = owner) {
   return user.call('GET', `/api/repositories/${repositoryId}/analytics?${query}`);
 }
 
-function repositoryRow(result: { value_view: Array<Record<string, unknown>> }) {
-  return result.value_view.find((row) => row.scope_kind === 'repository' && row.period === 0);
+type TRow = Record<string, unknown>;
+const rowOf = (result: { value_view: TRow[] }, kind: string, id: string, end: string) =>
+  result.value_view.find((row) => row.scope_kind === kind && row.scope_id === id && row.end === end);
+
+async function storedRows() {
+  return t.database.db
+    .selectFrom('analytics_results')
+    .select(['request_hash', 'data_version'])
+    .where('repository_id', '=', repositoryId)
+    .execute();
+}
+
+async function post(url: string, body: unknown) {
+  const response = await owner.call('POST', url, body);
+  if (response.statusCode >= 300) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
 }
 
 beforeAll(async () => {
   t = await createIdentityTestApp();
   owner = await createTestUser(t, 'analytics-owner@example.com');
+  reader = await createTestUser(t, 'analytics-reader@example.com');
   stranger = await createTestUser(t, 'analytics-stranger@example.com');
   repositoryId = await createRepositoryAs(owner, 'Analytics');
+  await shareRepository(owner, reader, repositoryId, 1);
+  const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}&limit=500`)).json().data;
+  const find = (type: string, name: string) =>
+    assets.find((asset: { type: string; name: string }) => asset.type === type && asset.name === name).id;
+  ids.usd = find('currency', 'US Dollar');
+  ids.dividends = find('income account', 'Cash dividend');
   const tags = (await owner.call('GET', `/api/tags?repository_id=${repositoryId}`)).json();
   const tag = (name: string, value: string) =>
     tags.find(
       (item: { tag_name: string; tag_value: string }) => item.tag_name === name && item.tag_value === value,
     ).id;
-  ids.checking = (
-    await owner.call('POST', '/api/assets', {
+  const accountTags = [tag('Category', 'Cash'), tag('Subcategory', 'Checking')];
+  ids.brokerage = (
+    await post('/api/assets', {
       repository_id: repositoryId,
-      type: 'bank account',
-      name: 'Checking',
+      type: 'investment account',
+      name: 'Brokerage',
       currency: 'USD',
-      tags: [tag('Category', 'Cash'), tag('Subcategory', 'Checking')],
+      tags: accountTags,
     })
-  ).json().id;
-  ids.aapl = (
-    await owner.call('POST', '/api/assets', {
+  ).id;
+  ids.fees = (
+    await post('/api/assets', {
+      repository_id: repositoryId,
+      type: 'expense account',
+      name: 'Broker fees',
+      currency: 'USD',
+      tags: accountTags,
+    })
+  ).id;
+  ids.acme = (
+    await post('/api/assets', {
       repository_id: repositoryId,
       type: 'stock',
-      name: 'Apple',
-      ticker: 'AAPL',
+      name: 'Acme Corp',
+      ticker: 'ACME',
       currency: 'USD',
     })
-  ).json().id;
-  const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}`)).json().data;
-  ids.usd = assets.find((asset: { type: string }) => asset.type === 'currency').id;
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
 });
 
 describe('analytics through the API', () => {
-  it("answers 'No transactions found' for an empty repository, as an answer", async () => {
-    const response = await analytics(JANUARY);
+  it("answers 'No transactions found' for an empty repository, as an answer (200, not an error)", async () => {
+    const response = await analytics(QUARTER);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'empty',
-      message: 'No transactions found',
+      message: ANALYTICS_MESSAGES.NO_TRANSACTIONS,
       result: null,
     });
   });
 
-  it('computes a hand-worked month: deposit 1,000, buy 10 at 100, close 120 → value 1,200, flows 1,000, market +200', async () => {
-    await owner.call('POST', '/api/transactions', [
+  it("computes the engine's dividend scenario from the database with its hand-worked figures", async () => {
+    const { brokerage, usd, acme, fees, dividends } = ids;
+    await post('/api/transactions', [
       {
         repository_id: repositoryId,
         type: 'deposit',
-        date: '2026-01-02',
-        entries: [{ account_id: ids.checking, asset_id: ids.usd, amount: '1000' }],
+        date: '2024-02-01',
+        entries: [{ account_id: brokerage, asset_id: usd, amount: '2000' }],
       },
       {
         repository_id: repositoryId,
         type: 'buy',
-        date: '2026-01-05',
+        date: '2024-03-01',
         entries: [
-          { account_id: ids.checking, asset_id: ids.aapl, amount: '10' },
-          { account_id: ids.checking, asset_id: ids.usd, amount: '1000' },
+          { account_id: brokerage, asset_id: acme, amount: '10' },
+          { account_id: brokerage, asset_id: usd, amount: '-1505' },
+          { account_id: fees, asset_id: usd, amount: '5', pos_id: acme },
+        ],
+      },
+      {
+        repository_id: repositoryId,
+        type: 'dividend',
+        date: '2024-04-15',
+        entries: [
+          { account_id: brokerage, asset_id: usd, amount: '12.5' },
+          { account_id: dividends, asset_id: usd, amount: '-12.5', pos_id: acme },
         ],
       },
     ]);
-    await owner.call('POST', '/api/asset_prices', { asset_id: ids.aapl, date: '2026-01-30', close: '120' });
-    const response = await analytics(JANUARY);
-    expect(response.json().status).toBe('done');
-    expect(response.json().cached).toBe(false);
-    const row = repositoryRow(response.json().result);
-    expect(row).toMatchObject({ value_end: 1200, net_flows: 1000, market_change: 200 });
-    const again = await analytics(JANUARY);
-    expect(again.json()).toMatchObject({ status: 'done', cached: true, total_compute_time: 0 });
-    expect(repositoryRow(again.json().result)).toEqual(row);
-  });
+    await post('/api/asset_prices', { asset_id: acme, date: '2024-02-29', close: '150' });
 
-  it('recomputes after a price change (the data version moved) and after the cache is cleared', async () => {
-    const before = (await analytics(JANUARY)).json();
-    await owner.call('POST', '/api/asset_prices', { asset_id: ids.aapl, date: '2026-01-31', close: '150' });
-    const after = (await analytics(JANUARY)).json();
-    expect(after.cached).toBe(false);
-    expect(after.data_version).toBeGreaterThan(before.data_version);
-    expect(repositoryRow(after.result)).toMatchObject({ value_end: 1500, market_change: 500 });
-    expect((await analytics(JANUARY)).json().cached).toBe(true);
-    await owner.call('DELETE', `/api/cache/analytics/${repositoryId}`);
-    expect((await analytics(JANUARY)).json().cached).toBe(false);
-  });
-
-  it('fetches positions on a date for chosen assets', async () => {
-    const response = await analytics(`data=position&date=2026-01-31&assets=${JSON.stringify([ids.aapl])}`);
-    expect(response.json().result.position_view).toEqual([
-      expect.objectContaining({ account_id: ids.checking, asset_id: ids.aapl, amount: '10' }),
+    const response = await analytics(QUARTER, reader);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'done', cached: false });
+    expect(body.total_compute_time).toBeGreaterThanOrEqual(0);
+    expect(rowOf(body.result, 'repository', 'repository', '2024-04-30')).toMatchObject({
+      value_start: 1995,
+      value_end: 2007.5,
+      net_flows: 0,
+      income: 12.5,
+      market_change: 0,
+    });
+    expect(rowOf(body.result, 'asset', acme, '2024-04-30')).toMatchObject({
+      value_start: 1500,
+      value_end: 1500,
+      net_flows: -12.5,
+      income: 12.5,
+      market_change: 0,
+    });
+    const april = body.result.performance_view.find(
+      (row: TRow) => row.scope_kind === 'asset' && row.scope_id === acme && row.end === '2024-04-30',
+    );
+    expect(april.twr).toBeCloseTo(12.5 / 1500, 12);
+    const lines = body.result.income_view.filter(
+      (row: TRow) => row.scope_kind === 'asset' && row.scope_id === acme && row.amount !== 0,
+    );
+    expect(lines.map((row: TRow) => [row.end, row.kind, row.amount])).toEqual([
+      ['2024-04-30', 'income', 12.5],
+      ['2024-03-31', 'expense', -5],
     ]);
+    // Only what was asked for.
+    expect(Object.keys(body.result)).not.toContain('irr_moic_view');
   });
 
-  it("answers 'No analytics to compute for provided period' before the first transaction", async () => {
-    const response = await analytics('periods=2&freq=month&end=2025-06-30');
-    expect(response.json()).toMatchObject({
-      status: 'empty',
-      message: 'No analytics to compute for provided period',
+  it('answers a repeat from the cache, from this process or from the shared table', async () => {
+    const first = (await analytics(QUARTER)).json();
+    const again = await analytics(QUARTER);
+    expect(again.json()).toMatchObject({ status: 'done', cached: true, total_compute_time: 0 });
+    expect(again.json().result).toEqual(first.result);
+    const rows = await storedRows();
+    expect(rows).toEqual([expect.objectContaining({ data_version: first.data_version })]);
+
+    // Another process (no copy in memory) reads the shared row.
+    analyticsCache.clearRepository(repositoryId);
+    const shared = (await analytics(QUARTER)).json();
+    expect(shared).toMatchObject({ cached: true, data_version: first.data_version });
+    expect(shared.result).toEqual(first.result);
+  });
+
+  it('deprecates cached results when a transaction changes (the data version moves) and recomputes', async () => {
+    const before = (await analytics(QUARTER)).json();
+    await post('/api/transactions', [
+      {
+        repository_id: repositoryId,
+        type: 'deposit',
+        date: '2024-04-20',
+        entries: [{ account_id: ids.brokerage, asset_id: ids.usd, amount: '100' }],
+      },
+    ]);
+    const after = (await analytics(QUARTER)).json();
+    expect(after.data_version).toBeGreaterThan(before.data_version);
+    expect(after.cached).toBe(false);
+    expect(rowOf(after.result, 'repository', 'repository', '2024-04-30')).toMatchObject({
+      value_end: 2107.5,
+      net_flows: 100,
+    });
+    // The old version's row was replaced, not kept beside the new one.
+    expect(await storedRows()).toEqual([expect.objectContaining({ data_version: after.data_version })]);
+  });
+
+  it('deprecates cached results when a price changes', async () => {
+    const before = (await analytics(QUARTER)).json();
+    expect(before.cached).toBe(true);
+    await post('/api/asset_prices', { asset_id: ids.acme, date: '2024-04-30', close: '160' });
+    const after = (await analytics(QUARTER)).json();
+    expect(after).toMatchObject({ cached: false });
+    expect(after.data_version).toBeGreaterThan(before.data_version);
+    expect(rowOf(after.result, 'asset', ids.acme, '2024-04-30')).toMatchObject({
+      value_end: 1600,
+      market_change: 100,
     });
   });
 
-  it('refuses bad parameters with 400 and strangers with 404', async () => {
+  it("'Clear analytics cache' deletes the repository's stored results", async () => {
+    await analytics(QUARTER);
+    expect((await storedRows()).length).toBeGreaterThan(0);
+    const cleared = await reader.call('DELETE', `/api/cache/analytics/${repositoryId}`);
+    expect(cleared.statusCode).toBe(200);
+    expect(await storedRows()).toEqual([]);
+    expect((await analytics(QUARTER)).json().cached).toBe(false);
+  });
+
+  it('fetches positions on a date, filtered by accounts and assets (seed §7)', async () => {
+    const query = `data=position&date=2024-04-30&accounts=${JSON.stringify([ids.brokerage])}`;
+    const response = await analytics(`${query}&assets=${JSON.stringify([ids.acme])}`);
+    expect(response.json().status).toBe('done');
+    expect(response.json().result.position_view).toEqual([
+      expect.objectContaining({ account_id: ids.brokerage, asset_id: ids.acme, amount: '10' }),
+    ]);
+    const cash = (await analytics(`${query}&assets=${JSON.stringify([ids.usd])}`)).json();
+    expect(cash.result.position_view).toEqual([
+      expect.objectContaining({ account_id: ids.brokerage, asset_id: ids.usd, amount: '607.5' }),
+    ]);
+    expect(Object.keys(cash.result)).not.toContain('value_view');
+  });
+
+  it("answers 'No analytics to compute for provided period' for a timeline before the first transaction", async () => {
+    const response = await analytics('periods=2&freq=month&end=2023-06-30');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'empty', message: ANALYTICS_MESSAGES.NO_PERIOD });
+  });
+
+  it("answers 'Repository is not found' (404) to a non-member and to an unknown id", async () => {
+    const response = await analytics(QUARTER, stranger);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Repository is not found');
+    const unknown = await owner.call(
+      'GET',
+      '/api/repositories/00000000-0000-4000-8000-000000000000/analytics',
+    );
+    expect(unknown.json()).toMatchObject({ message: 'Repository is not found' });
+  });
+
+  it("answers a failed compute with 'Analytics calculated with an error' (200) and logs the cause", async () => {
+    // A date PostgreSQL accepts but no calendar has: the API never writes one, the engine refuses it.
+    const broken = await t.database.db
+      .insertInto('transactions')
+      .values({ repository_id: repositoryId, type: 'deposit', date: 'infinity' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('transaction_entries')
+      .values({
+        transaction_id: broken.id,
+        position: 0,
+        repository_id: repositoryId,
+        account_id: ids.brokerage,
+        asset_id: ids.usd,
+        amount: '1',
+      })
+      .execute();
+    await sql`UPDATE repositories SET data_version = data_version + 1 WHERE id = ${repositoryId}`.execute(
+      t.database.db,
+    );
+    try {
+      const response = await analytics(QUARTER);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 'error',
+        message: ANALYTICS_MESSAGES.FAILED,
+        result: null,
+      });
+      const logged = t.logs.find((line) => line.msg === 'analytics compute failed');
+      expect(logged).toMatchObject({ repositoryId, cause: expect.stringContaining('infinity') });
+      // A failure is not cached: the next request tries again.
+      expect((await storedRows()).map((row) => row.data_version)).not.toContain(response.json().data_version);
+    } finally {
+      await t.database.db.deleteFrom('transaction_entries').where('transaction_id', '=', broken.id).execute();
+      await t.database.db.deleteFrom('transactions').where('id', '=', broken.id).execute();
+      await sql`UPDATE repositories SET data_version = data_version + 1 WHERE id = ${repositoryId}`.execute(
+        t.database.db,
+      );
+    }
+    expect((await analytics(QUARTER)).json().status).toBe('done');
+  });
+
+  it('refuses bad parameters with 400', async () => {
     expect((await analytics('freq=fortnight')).statusCode).toBe(400);
     expect((await analytics('datasets=everything')).statusCode).toBe(400);
-    expect((await analytics(JANUARY, stranger)).statusCode).toBe(404);
+    expect((await analytics('end=2024-02-31')).statusCode).toBe(400);
+    expect((await analytics('accounts=[1,2]')).statusCode).toBe(400);
   });
 });

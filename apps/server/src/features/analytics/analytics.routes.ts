@@ -1,14 +1,28 @@
+import websocket from '@fastify/websocket';
 import { getAnalytics } from '@strata/contracts/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAnalyticsService } from './analytics.service.ts';
+import { analyticsSocketRoutes } from './analytics.socket.ts';
+import { createAnalyticsEvents } from './analytics-events.ts';
 import { createAnalyticsPool } from './analytics-pool.ts';
+import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
 
-/** Analytics (mounted under /api): computed in a worker thread, cached per repository data version. */
+/**
+ * Analytics (mounted under /api): computed in worker threads, cached per repository data version, and
+ * followed over the WebSocket channel 'analytics'.
+ */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before analyticsRoutes');
-  const pool = createAnalyticsPool(1);
+  const pool = createAnalyticsPool(app.config.ANALYTICS_WORKERS);
   app.addHook('onClose', async () => pool.close());
-  const service = createAnalyticsService(app.db, pool, app.log);
+  const events = createAnalyticsEvents();
+  const service = createAnalyticsService({
+    db: app.db,
+    pool,
+    results: createAnalyticsResultsRepository(app.db),
+    events,
+    log: app.log,
+  });
 
   app.route({
     method: getAnalytics.method,
@@ -21,6 +35,14 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: getAnalytics.querystring,
       response: getAnalytics.response,
     },
-    handler: async (request) => service.get(request.user, request.params.id, request.query),
+    handler: async (request, reply) => {
+      const answer = await service.get(request.user, request.params.id, request.query);
+      // Already JSON (a large result is spliced in as text): sent as it is, not serialized again.
+      return reply.type('application/json; charset=utf-8').send(answer.body as never);
+    },
   });
+
+  // Encapsulated here: only this feature's routes become WebSocket routes.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await analyticsSocketRoutes(app, { service, events });
 };

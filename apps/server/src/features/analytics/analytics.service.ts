@@ -1,126 +1,193 @@
-import {
-  ANALYTICS_MESSAGES,
-  type TAnalyticsQuery,
-  type TAnalyticsResponse,
-} from '@strata/contracts/analytics';
-import {
-  DATASETS,
-  type TAnalyticsRequest,
-  type TAnalyticsResult,
-} from '@strata/core/analytics/analytics-types';
+import { ANALYTICS_MESSAGES, type TAnalyticsQuery } from '@strata/contracts/analytics';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
+import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
-import { loadAnalyticsInput } from './analytics.loader.ts';
+import { loadAnalyticsInput, type TLoaderRepository } from './analytics.loader.ts';
 import { analyticsCache } from './analytics-cache.ts';
+import type { TAnalyticsEvents } from './analytics-events.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
+import { planRequest, type TPlannedRequest } from './analytics-request.ts';
+import type { TAnalyticsResultsRepository } from './analytics-results.repository.ts';
 
 interface TLogger {
   error(object: object, message: string): void;
+}
+
+export interface TAnalyticsAnswer {
+  /** The response body (ZAnalyticsResponse) as JSON text: a large result is spliced in, never re-serialized. */
+  body: string;
+  repositoryId: string;
+  requestHash: string;
+  dataVersion: number;
+  /** A compute ran (and published progress and its result to the repository's listeners). */
+  isComputed: boolean;
 }
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The engine request of a query; the position fetch is a one-period timeline ending on its date. */
-export function requestOf(query: TAnalyticsQuery): TAnalyticsRequest {
-  const isPosition = query.data === 'position';
-  return {
-    periods: isPosition ? 1 : query.periods,
-    freq: query.freq,
-    end: (isPosition ? query.date : query.end) ?? null,
-    include_end: isPosition ? true : query.include_end,
-    ...(query.currency ? { currency: query.currency } : {}),
-    datasets: isPosition ? ['position_view'] : (query.datasets ?? [...DATASETS]),
-    scope: query.accounts && query.accounts.length > 0 ? query.accounts : 'root',
-  };
+function doneBody(json: string, seconds: number, isCached: boolean, version: number): string {
+  return `{"status":"done","result":${json},"total_compute_time":${seconds},"cached":${isCached},"data_version":${version}}`;
 }
 
-function positionsOnly(result: TAnalyticsResult, query: TAnalyticsQuery): TAnalyticsResult {
-  const accounts = query.accounts && query.accounts.length > 0 ? new Set(query.accounts) : null;
-  const assets = query.assets && query.assets.length > 0 ? new Set(query.assets) : null;
-  return {
-    ...result,
-    position_view: (result.position_view ?? []).filter(
-      (row) => (!accounts || accounts.has(row.account_id)) && (!assets || assets.has(row.asset_id)),
-    ),
-  };
+function answerBody(status: 'empty' | 'error', message: string, version: number): string {
+  return JSON.stringify({
+    status,
+    message,
+    result: null,
+    total_compute_time: 0,
+    cached: false,
+    data_version: version,
+  });
 }
 
-export function createAnalyticsService(db: Kysely<Database>, pool: TAnalyticsPool, log: TLogger) {
-  // Identical requests arriving together share one compute.
-  const inFlight = new Map<string, Promise<TAnalyticsResponse>>();
+export function createAnalyticsService(deps: {
+  db: Kysely<Database>;
+  pool: TAnalyticsPool;
+  results: TAnalyticsResultsRepository;
+  events: TAnalyticsEvents;
+  log: TLogger;
+}) {
+  const { db, pool, results, events, log } = deps;
+  // Identical requests on the same data arriving together share one compute.
+  const inFlight = new Map<string, Promise<TAnalyticsAnswer>>();
+
+  function progress(repositoryId: string, plan: TPlannedRequest, version: number, stage: string, extra = {}) {
+    if (!events.hasListeners(repositoryId)) return;
+    const fraction = { queued: 0, loading: 0.1, computing: 0.4, saving: 0.9 }[stage] ?? 0;
+    events.publish(
+      repositoryId,
+      JSON.stringify({
+        type: 'progress',
+        repository_id: repositoryId,
+        request_hash: plan.hash,
+        data_version: version,
+        stage,
+        progress: fraction,
+        ...extra,
+      }),
+    );
+  }
 
   async function compute(
-    repository: { id: string; currency: string; settings: Record<string, unknown> },
-    request: TAnalyticsRequest,
-    query: TAnalyticsQuery,
+    repository: TLoaderRepository,
+    plan: TPlannedRequest,
     version: number,
-    key: string,
-  ): Promise<TAnalyticsResponse> {
+    day: string,
+  ): Promise<string> {
+    const repositoryId = repository.id;
+    try {
+      progress(repositoryId, plan, version, 'loading');
+      const loaded = await loadAnalyticsInput(db, repository, plan.request, day);
+      progress(repositoryId, plan, version, 'computing', {
+        transactions: loaded.transactionCount,
+        prices: loaded.priceCount,
+        queued: pool.queued,
+      });
+      const outcome = await pool.compute({ input: loaded.input, positionFilter: plan.positionFilter });
+      if (!outcome.ok) throw new Error(outcome.message);
+      progress(repositoryId, plan, version, 'saving');
+      analyticsCache.set(repositoryId, plan.hash, version, outcome.json);
+      await results.write(repositoryId, plan.hash, version, outcome.json, outcome.ms);
+      return doneBody(outcome.json, Math.round(outcome.ms) / 1000, false, version);
+    } catch (error) {
+      log.error(
+        {
+          repositoryId,
+          requestHash: plan.hash,
+          cause: error instanceof Error ? error.message : String(error),
+        },
+        'analytics compute failed',
+      );
+      return answerBody('error', ANALYTICS_MESSAGES.FAILED, version);
+    }
+  }
+
+  /** Access as every repository call checks it; a 404 carries the seed's analytics wording. */
+  async function requireRead(user: TAccessUser | null, repositoryId: string) {
+    try {
+      return (await requireRepositoryAccess(db, user, repositoryId, 'read')).repository;
+    } catch (error) {
+      if (isAppError(error) && error.code === 'NOT_FOUND') {
+        throw AppError.notFound(ANALYTICS_MESSAGES.REPOSITORY_NOT_FOUND);
+      }
+      throw error;
+    }
+  }
+
+  async function answer(
+    repository: TLoaderRepository,
+    query: TAnalyticsQuery,
+    onPlanned?: (requestHash: string) => void,
+  ): Promise<TAnalyticsAnswer> {
+    const repositoryId = repository.id;
     const day = today();
-    const { input, transactionCount } = await loadAnalyticsInput(db, repository, request, day);
-    const base = { total_compute_time: 0, cached: false, data_version: version };
-    if (transactionCount === 0) {
-      return { ...base, status: 'empty', message: ANALYTICS_MESSAGES.NO_TRANSACTIONS, result: null };
+    const plan = planRequest(query, day);
+    onPlanned?.(plan.hash);
+    const facts = await db
+      .selectFrom('repositories as r')
+      .select((eb) => [
+        'r.data_version',
+        eb
+          .selectFrom('transactions as t')
+          .select((inner) => inner.fn.min('t.date').as('first'))
+          .whereRef('t.repository_id', '=', 'r.id')
+          .where('t.deleted_at', 'is', null)
+          .as('first_date'),
+      ])
+      .where('r.id', '=', repositoryId)
+      .executeTakeFirstOrThrow();
+    const version = Number(facts.data_version);
+    const base = { repositoryId, requestHash: plan.hash, dataVersion: version, isComputed: false };
+    // The seed's answers that are not errors: cheap to know, so never computed nor cached.
+    const first = facts.first_date as string | null;
+    if (!first) return { ...base, body: answerBody('empty', ANALYTICS_MESSAGES.NO_TRANSACTIONS, version) };
+    if ((plan.request.end ?? day) < first) {
+      return { ...base, body: answerBody('empty', ANALYTICS_MESSAGES.NO_PERIOD, version) };
     }
-    const first = input.transactions[0]?.date ?? day;
-    if ((request.end ?? day) < first) {
-      return { ...base, status: 'empty', message: ANALYTICS_MESSAGES.NO_PERIOD, result: null };
-    }
-    const outcome = await pool.compute(input);
-    if (!outcome.ok) {
-      log.error({ repositoryId: repository.id, cause: outcome.message }, 'analytics compute failed');
-      return { ...base, status: 'error', message: ANALYTICS_MESSAGES.FAILED, result: null };
-    }
-    const result = query.data === 'position' ? positionsOnly(outcome.result, query) : outcome.result;
-    analyticsCache.set(key, repository.id, result);
-    return {
-      ...base,
-      status: 'done',
-      result: result as unknown as Record<string, unknown>,
-      total_compute_time: Math.round(outcome.ms) / 1000,
-    };
+
+    const remembered = analyticsCache.get(repositoryId, plan.hash, version);
+    if (remembered) return { ...base, body: doneBody(remembered, 0, true, version) };
+    const key = `${repositoryId}|${plan.hash}|${version}`;
+    const running = inFlight.get(key);
+    if (running) return running;
+    const started = (async (): Promise<TAnalyticsAnswer> => {
+      const stored = await results.read(repositoryId, plan.hash, version);
+      if (stored) {
+        analyticsCache.set(repositoryId, plan.hash, version, stored);
+        return { ...base, body: doneBody(stored, 0, true, version) };
+      }
+      const body = await compute(repository, plan, version, day);
+      if (events.hasListeners(repositoryId)) {
+        events.publish(
+          repositoryId,
+          `{"type":"result","repository_id":${JSON.stringify(repositoryId)},"request_hash":"${plan.hash}","data_version":${version},"response":${body}}`,
+        );
+      }
+      return { ...base, body, isComputed: true };
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, started);
+    return started;
   }
 
   return {
+    /** `onPlanned` hears the request hash before any work (the WebSocket 'accepted' message). */
     async get(
       user: TAccessUser | null,
       repositoryId: string,
       query: TAnalyticsQuery,
-    ): Promise<TAnalyticsResponse> {
-      const { repository } = await requireRepositoryAccess(db, user, repositoryId, 'read');
-      const { data_version } = await db
-        .selectFrom('repositories')
-        .select('data_version')
-        .where('id', '=', repositoryId)
-        .executeTakeFirstOrThrow();
-      const version = Number(data_version);
-      const request = requestOf(query);
-      const key = JSON.stringify([
-        repositoryId,
-        version,
-        today(),
-        request,
-        query.data ?? null,
-        query.assets ?? null,
-      ]);
-      const cached = analyticsCache.get(key);
-      if (cached) {
-        return {
-          status: 'done',
-          result: cached as unknown as Record<string, unknown>,
-          total_compute_time: 0,
-          cached: true,
-          data_version: version,
-        };
-      }
-      const running = inFlight.get(key);
-      if (running) return running;
-      const started = compute(repository, request, query, version, key).finally(() => inFlight.delete(key));
-      inFlight.set(key, started);
-      return started;
+      onPlanned?: (requestHash: string) => void,
+    ): Promise<TAnalyticsAnswer> {
+      return answer(await requireRead(user, repositoryId), query, onPlanned);
+    },
+
+    /** The read access a WebSocket subscription needs (same errors as the HTTP route). */
+    async requireRead(user: TAccessUser | null, repositoryId: string): Promise<void> {
+      await requireRead(user, repositoryId);
     },
   };
 }
+
+export type TAnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -16,7 +16,7 @@ import { REPOSITORY_MESSAGES, repositoryDeletedMessage } from '@strata/core/repo
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
-import { analyticsCache } from '../analytics/analytics-cache.ts';
+import { clearAnalyticsResults } from '../analytics/analytics-results.repository.ts';
 import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
 import { createRepositoriesRepository, type TRepositoryViewRow } from './repositories.repository.ts';
 import { requireRepositoryAccess, type TAccessUser } from './repository-access.ts';
@@ -181,13 +181,10 @@ export function createRepositoriesService(db: Kysely<Database>) {
       return { name: access.repository.name, data: await exportRepository(db, repositoryId) };
     },
 
-    /**
-     * The analytics cache arrives with the analytics issue; until then there is nothing to clear, but the
-     * call already checks access (any member may ask for fresh analytics).
-     */
+    /** Any member may ask for fresh analytics: the repository's cached results are deleted. */
     async clearAnalyticsCache(user: TAccessUser, repositoryId: string) {
       await requireRepositoryAccess(db, user, repositoryId, 'read');
-      analyticsCache.clearRepository(repositoryId);
+      await clearAnalyticsResults(db, repositoryId);
       return { message: REPOSITORY_MESSAGES.ANALYTICS_CACHE_CLEARED };
     },
   };

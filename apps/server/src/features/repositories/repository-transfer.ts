@@ -13,6 +13,7 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { fieldErrorsOf } from '../../plugins/errors.ts';
+import { documentsExportProblem, exportDocuments, importDocuments } from '../documents/documents-transfer.ts';
 import { createRepositoriesRepository } from './repositories.repository.ts';
 import { assertKnownCurrency, assertNameFree, assertPlanAllowsAnother } from './repository-rules.ts';
 
@@ -127,6 +128,7 @@ export async function exportRepository(
         deleted_at: iso(transaction.deleted_at),
         entries: entriesOf.get(transaction.id) ?? [],
       })),
+      ...(await exportDocuments(trx, repositoryId)),
     };
   });
 }
@@ -187,6 +189,8 @@ export function parseRepositoryExport(data: unknown): TRepositoryExport {
   if (badEntry) throw invalidFile(`transaction ${badEntry.id} refers to an unknown asset`);
   const orphanPrice = parsed.data.asset_prices.find((price) => !assetIds.has(price.asset_id));
   if (orphanPrice) throw invalidFile(`asset_prices names an unknown asset (${orphanPrice.asset_id})`);
+  const documentsProblem = documentsExportProblem(parsed.data, assetIds);
+  if (documentsProblem) throw invalidFile(documentsProblem);
   return parsed.data;
 }
 
@@ -343,6 +347,7 @@ export async function importRepository(
         )
         .execute();
     }
+    await importDocuments(trx, { repositoryId, userId: input.userId, file, assetIds });
     return { repositoryId };
   });
 }

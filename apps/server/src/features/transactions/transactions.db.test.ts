@@ -184,6 +184,16 @@ describe('transactions', () => {
     expect(page.json().data.map((row: TTransaction) => row.date)).toEqual(['2026-01-08', '2026-01-07']);
     const second = (await list({ page_size: '2', page_no: '2' })).json().data;
     expect(second.map((row: TTransaction) => row.date)).toEqual(['2026-01-06', '2026-01-05']);
+    // The page carries its entries in slot order, amounts as exact text with the stored sign.
+    const dividend = page.json().data[0] as TTransaction;
+    expect(dividend.entries).toEqual([
+      { account_id: ids.broker, asset_id: ids.usd, amount: '3.5', pos_id: null },
+      { account_id: ids.dividends, asset_id: ids.usd, amount: '-3.5', pos_id: ids.aapl },
+    ]);
+    expect((await list({ page_size: '2', page_no: '9' })).json()).toEqual({
+      data: [],
+      meta: { page_size: 2, page_no: 9, total: 4 },
+    });
 
     const ascending = (
       await list({ sort: JSON.stringify([{ field: 'description', sortDirection: 'ascending' }]) })
@@ -195,7 +205,9 @@ describe('transactions', () => {
       'Third lot',
     ]);
     // Names of accounts and assets are searched: three transactions have an Apple entry.
-    expect((await list({ search: 'apple' })).json().meta.total).toBe(3);
+    const apple = (await list({ search: 'apple' })).json();
+    expect(apple.meta.total).toBe(3);
+    expect(apple.data).toHaveLength(3);
     expect((await list({ search: 'LOT' })).json().data.map((row: TTransaction) => row.description)).toEqual([
       'Third lot',
     ]);

@@ -27,6 +27,36 @@ export const TRANSACTION_COLUMNS: TFilterColumns = {
   linked_id: scalarColumn('simple', sql.ref('t.linked_id')),
 };
 
+/**
+ * The entries of the transaction `idColumn` names, as one JSON column (slot order, amounts as exact text),
+ * so a list page is one query instead of a page query and an entries query.
+ */
+export function entriesJson(idColumn: string) {
+  return sql<TTransaction['entries']>`(
+    select coalesce(json_agg(json_build_object(
+      'account_id', e.account_id, 'asset_id', e.asset_id, 'amount', e.amount::text, 'pos_id', e.pos_id
+    ) order by e.position), '[]'::json)
+    from transaction_entries e where e.transaction_id = ${sql.ref(idColumn)})`;
+}
+
+export function toTransaction(row: TTransactionRow, entries: TTransaction['entries']): TTransaction {
+  return {
+    id: row.id,
+    repository_id: row.repository_id,
+    type: row.type,
+    date: row.date,
+    description: row.description,
+    source: row.source,
+    linked_id: row.linked_id,
+    entries,
+    deleted_at: row.deleted_at ? row.deleted_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    created_by: row.created_by,
+    updated_at: row.updated_at.toISOString(),
+    updated_by: row.updated_by,
+  };
+}
+
 export function createTransactionsRepository(db: Kysely<Database>) {
   return {
     async find(id: string): Promise<TTransactionRow | undefined> {
@@ -52,21 +82,7 @@ export function createTransactionsRepository(db: Kysely<Database>) {
         list.push(entry);
         byTransaction.set(transaction_id, list);
       }
-      return rows.map((row) => ({
-        id: row.id,
-        repository_id: row.repository_id,
-        type: row.type,
-        date: row.date,
-        description: row.description,
-        source: row.source,
-        linked_id: row.linked_id,
-        entries: byTransaction.get(row.id) ?? [],
-        deleted_at: row.deleted_at ? row.deleted_at.toISOString() : null,
-        created_at: row.created_at.toISOString(),
-        created_by: row.created_by,
-        updated_at: row.updated_at.toISOString(),
-        updated_by: row.updated_by,
-      }));
+      return rows.map((row) => toTransaction(row, byTransaction.get(row.id) ?? []));
     },
 
     /** The repository's live assets as validation sees them: type, name and Category tag. */

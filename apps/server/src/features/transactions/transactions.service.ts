@@ -23,7 +23,7 @@ import {
   filterCondition,
 } from '@strata/db/filters/translate-filter';
 import type { Database } from '@strata/db/schema';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { bumpDataVersion } from '../repositories/data-version.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
@@ -32,8 +32,10 @@ import { plans } from '../subscription/plans.ts';
 import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
 import {
   createTransactionsRepository,
+  entriesJson,
   TRANSACTION_COLUMNS,
   type TTransactionRow,
+  toTransaction,
 } from './transactions.repository.ts';
 
 export const TRANSACTION_MESSAGES = {
@@ -91,12 +93,58 @@ async function refreshStatistics(db: Kysely<Database>, rows: number): Promise<vo
   await sql`analyze transaction_entries`.execute(db);
 }
 
+/**
+ * Free-text search: description or type CONTAINS the text, or an entry's account or asset has a name that
+ * does. Names are matched on the repository's few assets first (an array PostgreSQL computes once, checked
+ * for emptiness first, so when no name matches — the usual case — no row looks at its entries), never by
+ * joining every row's entries to assets. A page probes the entries of the rows it walks (OFFSET 0 keeps
+ * the planner from hashing the EXISTS into a scan of every entry); a count gathers the matching entries
+ * once through the account and asset indexes.
+ */
+function withSearch<
+  TQuery extends SelectQueryBuilder<Database & { t: Database['transactions'] }, 't', object>,
+>(query: TQuery, repositoryId: string, text: string, purpose: 'page' | 'count'): TQuery {
+  if (text === '') return query;
+  const named = sql`array(select id from assets where repository_id = ${repositoryId}
+    and lower(name) like lower(${containsPattern(text)}::text) escape '\\')`;
+  const touchesNamed = sql<boolean>`(e.account_id = any(${named}) or e.asset_id = any(${named}))`;
+  return query.where((eb) =>
+    eb.or([
+      filterCondition(searchFilter(text), TRANSACTION_COLUMNS, { today: today() }),
+      eb.and([
+        sql<boolean>`cardinality(${named}) > 0`,
+        purpose === 'page'
+          ? eb.exists(
+              eb
+                .selectFrom('transaction_entries as e')
+                .select(sql`1`.as('one'))
+                .whereRef('e.transaction_id', '=', 't.id')
+                .where(touchesNamed)
+                .offset(0),
+            )
+          : eb(
+              't.id',
+              'in',
+              eb.selectFrom('transaction_entries as e').select('e.transaction_id').where(touchesNamed),
+            ),
+      ]),
+    ]),
+  ) as TQuery;
+}
+
 export function createTransactionsService(db: Kysely<Database>) {
   // Keyed by repository, data version and query: any write bumps the version, so a stale total is never read.
-  const totals = new Map<string, number>();
-  const rememberTotal = (key: string, total: number) => {
+  // The promise is kept, so clients asking the same new query together share one count.
+  const totals = new Map<string, Promise<number>>();
+  const countOnce = (key: string, count: () => Promise<number>): Promise<number> => {
+    const known = totals.get(key);
+    if (known) return known;
     if (totals.size >= COUNT_CACHE_SIZE) totals.delete(totals.keys().next().value as string);
-    totals.set(key, total);
+    const counting = count();
+    totals.set(key, counting);
+    // A failed count is not remembered: the next request tries again.
+    counting.catch(() => totals.delete(key));
+    return counting;
   };
   /** Whether the repository owner's plan includes the PRO-only types (the plan travels with the repository). */
   async function proAllowed(ownerId: string): Promise<{ isAllowed: boolean; planId: string }> {
@@ -197,73 +245,48 @@ export function createTransactionsService(db: Kysely<Database>) {
       }
       base = applyFilter(base, filter.value, TRANSACTION_COLUMNS, { today: today() });
       const text = query.search?.trim() ?? '';
-      if (text !== '') {
-        // Names are searched through the few assets whose name matches, not by joining every row's entries
-        // to assets: the same CONTAINS (lowercased LIKE) at a fraction of the cost on 100k rows.
-        const pattern = containsPattern(text);
-        const named = await db
-          .selectFrom('assets')
-          .select('id')
-          .where('repository_id', '=', query.repository_id)
-          .where(sql<boolean>`lower(name) like lower(${pattern}::text) escape '\\'`)
-          .execute();
-        const assetIds = named.map((row) => row.id);
-        base = base.where((eb) =>
-          eb.or([
-            filterCondition(searchFilter(text), TRANSACTION_COLUMNS, { today: today() }),
-            ...(assetIds.length === 0
-              ? []
-              : [
-                  eb.exists(
-                    eb
-                      .selectFrom('transaction_entries as e')
-                      .select(sql`1`.as('one'))
-                      .whereRef('e.transaction_id', '=', 't.id')
-                      .where((inner) =>
-                        inner.or([
-                          inner('e.account_id', 'in', assetIds),
-                          inner('e.asset_id', 'in', assetIds),
-                        ]),
-                      ),
-                  ),
-                ]),
-          ]),
-        );
-      }
       const sorted =
         sort.value.length > 0 ? sort.value : [{ field: 'date', sortDirection: 'descending' as const }];
-      const page = applySort(base.selectAll('t'), sorted, TRANSACTION_COLUMNS)
+      const page = applySort(
+        withSearch(base, query.repository_id, text, 'page').selectAll('t'),
+        sorted,
+        TRANSACTION_COLUMNS,
+      )
         .orderBy('t.id', 'desc')
         .limit(query.page_size)
         .offset((query.page_no - 1) * query.page_size);
-      const { data_version } = await db
-        .selectFrom('repositories')
-        .select('data_version')
-        .where('id', '=', query.repository_id)
-        .executeTakeFirstOrThrow();
+      // One round trip for the page, its entries and the data version the cached total is keyed by: the
+      // repository row drives a lateral page, so an empty page still answers the version. A nested loop
+      // over one outer row emits the page in its own order; entries are built for the page's rows only,
+      // not for the rows OFFSET skips.
+      const rows = await db
+        .selectFrom('repositories as r')
+        .leftJoinLateral(page.as('p'), (join) => join.onTrue())
+        .select('r.data_version')
+        .selectAll('p')
+        .select(entriesJson('p.id').as('entries'))
+        .where('r.id', '=', query.repository_id)
+        .execute();
+      const dataVersion = rows[0]?.data_version ?? null;
       const countKey = JSON.stringify([
         query.repository_id,
-        data_version,
+        dataVersion,
         query.filter ?? '',
         text,
         query.asset_id ?? '',
         Boolean(query.show_deleted),
         today(),
       ]);
-      const cached = totals.get(countKey);
-      const [rows, total] = await Promise.all([
-        page.execute(),
-        cached ??
-          base
-            .select((eb) => eb.fn.countAll<number>().as('total'))
-            .executeTakeFirstOrThrow()
-            .then((row) => Number(row.total)),
-      ]);
-      if (cached === undefined) rememberTotal(countKey, total);
-      return {
-        data: await createTransactionsRepository(db).withEntries(rows),
-        meta: { page_size: query.page_size, page_no: query.page_no, total },
-      };
+      const total = await countOnce(countKey, async () => {
+        const counted = await withSearch(base, query.repository_id, text, 'count')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow();
+        return Number(counted.total);
+      });
+      const data = rows.flatMap(({ data_version: _version, entries, ...row }) =>
+        row.id === null ? [] : [toTransaction(row as TTransactionRow, entries as TTransaction['entries'])],
+      );
+      return { data, meta: { page_size: query.page_size, page_no: query.page_no, total } };
     },
 
     async get(user: TAccessUser | null, id: string): Promise<TTransaction> {

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
+import {
+  createRepositoryAs,
+  createTestUser,
+  shareRepository,
+  type TTestUser,
+} from '../repositories/testing/repository-test-kit.ts';
+
+// The WebSocket channel 'analytics' over a real listening server and Node's WebSocket client.
+
+let t: TIdentityTestApp;
+let owner: TTestUser;
+let reader: TTestUser;
+let stranger: TTestUser;
+let repositoryId: string;
+let baseUrl: string;
+
+type TMessage = Record<string, unknown> & { type: string };
+
+/** A connected socket with every message it received, and a wait for the next matching one. */
+interface TClient {
+  messages: TMessage[];
+  send(message: unknown): void;
+  next(match: (message: TMessage) => boolean): Promise<TMessage>;
+  close(): void;
+}
+
+function connect(user: TTestUser | null, origin?: string): Promise<TClient> {
+  const headers: Record<string, string> = {};
+  if (user) headers.cookie = user.browser.cookieHeader();
+  if (origin) headers.origin = origin;
+  // Node's WebSocket (undici) takes headers as a non-standard option.
+  const socket = new WebSocket(`${baseUrl}/api/ws/analytics`, { headers } as never);
+  const messages: TMessage[] = [];
+  const waiters: Array<{ match: (message: TMessage) => boolean; resolve: (message: TMessage) => void }> = [];
+  let seen = 0;
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as TMessage;
+    messages.push(message);
+    for (const waiter of [...waiters]) {
+      if (waiter.match(message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  });
+  const client: TClient = {
+    messages,
+    send: (message) => socket.send(JSON.stringify(message)),
+    next(match) {
+      const found = messages.slice(seen).find(match);
+      if (found) {
+        seen = messages.indexOf(found) + 1;
+        return Promise.resolve(found);
+      }
+      return new Promise((resolve) =>
+        waiters.push({
+          match,
+          resolve: (message) => {
+            seen = messages.indexOf(message) + 1;
+            resolve(message);
+          },
+        }),
+      );
+    },
+    close: () => socket.close(),
+  };
+  return new Promise((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(client), { once: true });
+    socket.addEventListener('error', () => reject(new Error('refused')), { once: true });
+  });
+}
+
+const ofType = (type: string) => (message: TMessage) => message.type === type;
+
+beforeAll(async () => {
+  t = await createIdentityTestApp();
+  owner = await createTestUser(t, 'socket-owner@example.com');
+  reader = await createTestUser(t, 'socket-reader@example.com');
+  stranger = await createTestUser(t, 'socket-stranger@example.com');
+  repositoryId = await createRepositoryAs(owner, 'Socket');
+  await shareRepository(owner, reader, repositoryId, 1);
+  const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}&limit=500`)).json().data;
+  const usd = assets.find((asset: { type: string }) => asset.type === 'currency').id;
+  const tags = (await owner.call('GET', `/api/tags?repository_id=${repositoryId}`)).json();
+  const tag = (name: string, value: string) =>
+    tags.find(
+      (item: { tag_name: string; tag_value: string }) => item.tag_name === name && item.tag_value === value,
+    ).id;
+  const checking = (
+    await owner.call('POST', '/api/assets', {
+      repository_id: repositoryId,
+      type: 'bank account',
+      name: 'Checking',
+      currency: 'USD',
+      tags: [tag('Category', 'Cash'), tag('Subcategory', 'Checking')],
+    })
+  ).json().id;
+  await owner.call('POST', '/api/transactions', [
+    {
+      repository_id: repositoryId,
+      type: 'deposit',
+      date: '2026-01-02',
+      entries: [{ account_id: checking, asset_id: usd, amount: '1000' }],
+    },
+  ]);
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = address.replace(/^http/, 'ws');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("WebSocket channel 'analytics'", () => {
+  it('refuses an anonymous connection at the upgrade', async () => {
+    await expect(connect(null)).rejects.toThrow('refused');
+  });
+
+  it('refuses a page of another origin (the browser would send the cookie anyway)', async () => {
+    await expect(connect(owner, 'https://evil.example.com')).rejects.toThrow('refused');
+  });
+
+  it("refuses a non-member's subscription with 'Repository is not found' and sends them nothing", async () => {
+    const client = await connect(stranger);
+    client.send({ action: 'subscribe', repository_id: repositoryId });
+    expect(await client.next(ofType('error'))).toMatchObject({
+      status: 404,
+      message: 'Repository is not found',
+      repository_id: repositoryId,
+    });
+    client.send({ action: 'compute', repository_id: repositoryId, query: { periods: '1' } });
+    expect(await client.next(ofType('error'))).toMatchObject({ status: 404 });
+    await owner.call('GET', `/api/repositories/${repositoryId}/analytics?periods=4&freq=week&end=2026-01-31`);
+    client.send({ action: 'subscribe', repository_id: 'not-an-id' });
+    expect(await client.next(ofType('error'))).toMatchObject({ status: 400 });
+    expect(client.messages.map((message) => message.type)).toEqual(['error', 'error', 'error']);
+    client.close();
+  });
+
+  it('sends a subscriber the progress and the result of a compute started over HTTP', async () => {
+    const client = await connect(reader);
+    client.send({ action: 'subscribe', repository_id: repositoryId });
+    await client.next(ofType('subscribed'));
+    const http = await owner.call(
+      'GET',
+      `/api/repositories/${repositoryId}/analytics?periods=2&freq=month&end=2026-01-31&datasets=value_view`,
+    );
+    expect(http.json()).toMatchObject({ status: 'done', cached: false });
+    const result = await client.next(ofType('result'));
+    expect(result.response).toEqual(http.json());
+    const progress = client.messages.filter((message) => message.type === 'progress');
+    expect(progress.map((message) => message.stage)).toEqual(['loading', 'computing', 'saving']);
+    expect(progress[1]).toMatchObject({
+      transactions: 1,
+      request_hash: result.request_hash,
+      repository_id: repositoryId,
+    });
+    client.close();
+  });
+
+  it('computes over the socket: accepted, then progress and the result; a repeat answers from the cache', async () => {
+    const client = await connect(owner);
+    const query = { periods: '3', freq: 'month', end: '2026-03-31', datasets: 'value_view' };
+    client.send({ action: 'compute', repository_id: repositoryId, request_id: 'r1', query });
+    const accepted = await client.next(ofType('accepted'));
+    expect(accepted).toMatchObject({ request_id: 'r1', repository_id: repositoryId });
+    const result = await client.next(ofType('result'));
+    expect(result).toMatchObject({
+      request_hash: accepted.request_hash,
+      response: { status: 'done', cached: false },
+    });
+    expect(client.messages.some((message) => message.type === 'progress')).toBe(true);
+    const row = (
+      result.response as { result: { value_view: Array<Record<string, unknown>> } }
+    ).result.value_view.find((item) => item.scope_kind === 'repository' && item.end === '2026-01-31');
+    expect(row).toMatchObject({ value_end: 1000, net_flows: 1000 });
+
+    client.send({ action: 'compute', repository_id: repositoryId, request_id: 'r2', query });
+    await client.next((message) => message.type === 'accepted' && message.request_id === 'r2');
+    expect(await client.next(ofType('result'))).toMatchObject({ response: { status: 'done', cached: true } });
+    client.close();
+  });
+
+  it('shares one compute between identical requests arriving together', async () => {
+    const client = await connect(owner);
+    client.send({ action: 'subscribe', repository_id: repositoryId });
+    await client.next(ofType('subscribed'));
+    const url = `/api/repositories/${repositoryId}/analytics?periods=6&freq=week&end=2026-02-28`;
+    const [first, second] = await Promise.all([owner.call('GET', url), reader.call('GET', url)]);
+    expect(first.json()).toEqual(second.json());
+    expect(first.json().cached).toBe(false);
+    // A marker after the answers: everything published for them arrived before it.
+    client.send({ action: 'unsubscribe', repository_id: repositoryId });
+    await client.next(ofType('unsubscribed'));
+    expect(client.messages.filter((message) => message.type === 'result')).toHaveLength(1);
+    client.close();
+  });
+
+  it("answers the seed's non-error answers over the socket as results, and bad messages as errors", async () => {
+    const client = await connect(owner);
+    client.send({ action: 'compute', repository_id: repositoryId, query: { end: '2020-01-31' } });
+    expect(await client.next(ofType('result'))).toMatchObject({
+      response: { status: 'empty', message: 'No analytics to compute for provided period' },
+    });
+    client.send({ action: 'compute', repository_id: repositoryId, query: { freq: 'fortnight' } });
+    expect(await client.next(ofType('error'))).toMatchObject({ status: 400 });
+    client.send({ action: 'dance' });
+    expect(await client.next(ofType('error'))).toMatchObject({ status: 400 });
+    client.close();
+  });
+});

@@ -1,0 +1,168 @@
+import {
+  type TAnalyticsClientMessage,
+  ZAnalyticsClientMessage,
+  ZAnalyticsQuery,
+} from '@strata/contracts/analytics';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { AppError, isAppError } from '../../plugins/app-error.ts';
+import { statusByErrorCode } from '../../plugins/errors.ts';
+import type { TAnalyticsService } from './analytics.service.ts';
+import type { TAnalyticsEvents } from './analytics-events.ts';
+
+/** At most this many repositories followed by one socket (a client follows the one it shows). */
+const MAX_SUBSCRIPTIONS = 20;
+
+/**
+ * A browser sends the session cookie with any page's WebSocket, so the page must be ours: the public
+ * origin, or the address the request came to (the Vite dev server proxies without changing it).
+ */
+function isOwnOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  return url.origin === new URL(publicUrl).origin || url.host === request.headers.host;
+}
+
+function errorMessage(error: unknown, extra: Record<string, unknown>): string {
+  if (isAppError(error)) {
+    return JSON.stringify({
+      type: 'error',
+      ...extra,
+      status: error.status ?? statusByErrorCode[error.code],
+      message: error.message,
+    });
+  }
+  return JSON.stringify({ type: 'error', ...extra, status: 500, message: 'Something went wrong' });
+}
+
+/**
+ * The WebSocket channel 'analytics' at /api/ws/analytics (docs/analytics-api.md): authenticated by the
+ * session cookie at the upgrade; each subscription checks read access like the HTTP route does.
+ */
+export async function analyticsSocketRoutes(
+  app: FastifyInstance,
+  deps: { service: TAnalyticsService; events: TAnalyticsEvents },
+) {
+  const { service, events } = deps;
+  app.route({
+    method: 'GET',
+    url: '/ws/analytics',
+    preValidation: [
+      app.authenticate,
+      async (request) => {
+        if (!isOwnOrigin(request, app.config.PUBLIC_URL)) throw AppError.forbidden();
+      },
+    ],
+    schema: { hide: true },
+    handler: async () => {
+      throw new AppError('BAD_REQUEST', 'Open this address as a WebSocket');
+    },
+    wsHandler: (socket: WebSocket, request: FastifyRequest) => {
+      const user = request.user;
+      const subscriptions = new Map<string, () => void>();
+      // One chain for everything sent, so messages leave in the order they were produced even when a
+      // result first waits for its access re-check.
+      let outgoing: Promise<void> = Promise.resolve();
+      const write = (json: string) => {
+        if (socket.readyState === socket.OPEN) socket.send(json);
+      };
+      const send = (json: string) => {
+        outgoing = outgoing.then(() => write(json));
+      };
+
+      async function subscribe(repositoryId: string): Promise<void> {
+        if (subscriptions.has(repositoryId)) return;
+        await service.requireRead(user, repositoryId);
+        if (subscriptions.size >= MAX_SUBSCRIPTIONS) {
+          throw new AppError('BAD_REQUEST', `At most ${MAX_SUBSCRIPTIONS} repositories per connection`);
+        }
+        subscriptions.set(
+          repositoryId,
+          events.subscribe(repositoryId, (json) => {
+            // Progress carries no data; a result is only handed to someone who can still read it.
+            if (!json.startsWith('{"type":"result"')) return send(json);
+            outgoing = outgoing.then(() =>
+              service.requireRead(user, repositoryId).then(
+                () => write(json),
+                () => {
+                  subscriptions.get(repositoryId)?.();
+                  subscriptions.delete(repositoryId);
+                },
+              ),
+            );
+          }),
+        );
+      }
+
+      async function handle(message: TAnalyticsClientMessage): Promise<void> {
+        const repositoryId = message.repository_id;
+        if (message.action === 'unsubscribe') {
+          subscriptions.get(repositoryId)?.();
+          subscriptions.delete(repositoryId);
+          return send(JSON.stringify({ type: 'unsubscribed', repository_id: repositoryId }));
+        }
+        if (message.action === 'subscribe') {
+          await subscribe(repositoryId);
+          return send(JSON.stringify({ type: 'subscribed', repository_id: repositoryId }));
+        }
+        const parsed = ZAnalyticsQuery.safeParse(message.query);
+        if (!parsed.success) {
+          throw new AppError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Invalid query');
+        }
+        // Following the repository is how the progress and the result arrive.
+        await subscribe(repositoryId);
+        const answer = await service.get(user, repositoryId, parsed.data, (requestHash) =>
+          send(
+            JSON.stringify({
+              type: 'accepted',
+              repository_id: repositoryId,
+              request_id: message.request_id,
+              request_hash: requestHash,
+            }),
+          ),
+        );
+        // A computed answer was already published to the repository's listeners, this socket among them.
+        if (!answer.isComputed) {
+          send(
+            `{"type":"result","repository_id":${JSON.stringify(repositoryId)},"request_hash":"${answer.requestHash}","data_version":${answer.dataVersion},"response":${answer.body}}`,
+          );
+        }
+      }
+
+      socket.on('message', (data) => {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(String(data));
+        } catch {
+          return send(JSON.stringify({ type: 'error', status: 400, message: 'Messages must be JSON' }));
+        }
+        const parsed = ZAnalyticsClientMessage.safeParse(raw);
+        if (!parsed.success) {
+          return send(
+            JSON.stringify({
+              type: 'error',
+              status: 400,
+              message: parsed.error.issues[0]?.message ?? 'Invalid message',
+            }),
+          );
+        }
+        const extra = {
+          repository_id: parsed.data.repository_id,
+          ...(parsed.data.action === 'compute' && parsed.data.request_id
+            ? { request_id: parsed.data.request_id }
+            : {}),
+        };
+        handle(parsed.data).catch((error: unknown) => {
+          if (!isAppError(error)) request.log.error({ err: error }, 'analytics socket message failed');
+          send(errorMessage(error, extra));
+        });
+      });
+      socket.on('close', () => {
+        for (const unsubscribe of subscriptions.values()) unsubscribe();
+        subscriptions.clear();
+      });
+    },
+  });
+}

@@ -1,0 +1,133 @@
+import type { TContact, TCreateContactBody, TUpdateContactBody } from '@strata/contracts/contacts';
+import { DOCUMENT_MESSAGES, validateContact } from '@strata/core/documents/document-rules';
+import { MESSAGES } from '@strata/core/validation/messages';
+import type { Database } from '@strata/db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { AppError } from '../../plugins/app-error.ts';
+import { unknownAssets } from '../documents/documents.repository.ts';
+import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
+import { assetIdsOf, setContactAssets } from './contacts.repository.ts';
+
+type TContactRow = Selectable<Database['contacts']>;
+
+function toContact(row: TContactRow, assets: readonly string[]): TContact {
+  return {
+    id: row.id,
+    repository_id: row.repository_id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    notes: row.notes,
+    assets: [...assets],
+    created_at: row.created_at.toISOString(),
+    created_by: row.created_by,
+    updated_at: row.updated_at.toISOString(),
+    updated_by: row.updated_by,
+  };
+}
+
+function invalid(errors: readonly { field: string; message: string }[]): AppError {
+  return fieldError(Object.fromEntries(errors.map((error) => [error.field, [error.message]])));
+}
+
+/** Contacts (the seed's contact_info) and the assets they are linked to. */
+export function createContactsService(db: Kysely<Database>) {
+  async function access(user: TAccessUser | null, id: string, need: 'read' | 'write'): Promise<TContactRow> {
+    const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+    await requireRecordAccess(db, user, row?.repository_id, need, DOCUMENT_MESSAGES.CONTACT_NOT_FOUND);
+    return row as TContactRow;
+  }
+
+  async function assertAssets(repositoryId: string, assets: readonly string[] | undefined): Promise<void> {
+    if (assets && (await unknownAssets(db, repositoryId, assets)).length > 0)
+      throw fieldError({ assets: [MESSAGES.UNKNOWN_ASSET] });
+  }
+
+  async function respond(id: string): Promise<TContact> {
+    const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return toContact(row, (await assetIdsOf(db, [id])).get(id) ?? []);
+  }
+
+  return {
+    async list(
+      user: TAccessUser | null,
+      query: { repository_id: string; asset_id?: string },
+    ): Promise<TContact[]> {
+      await requireRepositoryAccess(db, user, query.repository_id, 'read');
+      let select = db
+        .selectFrom('contacts as c')
+        .selectAll('c')
+        .where('c.repository_id', '=', query.repository_id);
+      if (query.asset_id) {
+        const assetId = query.asset_id;
+        select = select.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('asset_contacts as ac')
+              .select('ac.asset_id')
+              .whereRef('ac.contact_id', '=', 'c.id')
+              .where('ac.asset_id', '=', assetId),
+          ),
+        );
+      }
+      const rows = await select.orderBy('c.name').orderBy('c.created_at').orderBy('c.id').execute();
+      const assets = await assetIdsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toContact(row, assets.get(row.id) ?? []));
+    },
+
+    async get(user: TAccessUser | null, id: string): Promise<TContact> {
+      const row = await access(user, id, 'read');
+      return toContact(row, (await assetIdsOf(db, [id])).get(id) ?? []);
+    },
+
+    async create(user: TAccessUser | null, body: TCreateContactBody): Promise<TContact> {
+      await requireRepositoryAccess(db, user, body.repository_id, 'write');
+      const result = validateContact(body);
+      if (!result.ok) throw invalid(result.errors);
+      await assertAssets(body.repository_id, body.assets);
+      const actor = (user as TAccessUser).id;
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('contacts')
+          .values({
+            repository_id: body.repository_id,
+            ...result.value,
+            created_by: actor,
+            updated_by: actor,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await setContactAssets(trx, body.repository_id, row.id, body.assets ?? []);
+        return row.id;
+      });
+      return respond(id);
+    },
+
+    async update(user: TAccessUser | null, id: string, body: TUpdateContactBody): Promise<TContact> {
+      const row = await access(user, id, 'write');
+      const result = validateContact(body, row);
+      if (!result.ok) throw invalid(result.errors);
+      await assertAssets(row.repository_id, body.assets);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('contacts')
+          .set({ ...result.value, updated_at: new Date(), updated_by: (user as TAccessUser).id })
+          .where('id', '=', id)
+          .execute();
+        if (body.assets) await setContactAssets(trx, row.repository_id, id, body.assets);
+      });
+      return respond(id);
+    },
+
+    async remove(user: TAccessUser | null, id: string): Promise<{ message: string }> {
+      const row = await access(user, id, 'write');
+      await db.deleteFrom('contacts').where('id', '=', id).execute();
+      return { message: `Contact ${row.name} deleted` };
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
+import { exportRepository, importRepository } from '../repositories/repository-transfer.ts';
+import {
+  createRepositoryAs,
+  createTestUser,
+  type TTestUser,
+} from '../repositories/testing/repository-test-kit.ts';
+
+let t: TIdentityTestApp;
+let baseUrl: string;
+let owner: TTestUser;
+let sourceId: string;
+
+beforeAll(async () => {
+  t = await createIdentityTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  owner = await createTestUser(t, 'documents-transfer@example.com');
+  sourceId = await createRepositoryAs(owner, 'Documents source');
+  const fund = await owner.call('POST', '/api/assets', {
+    repository_id: sourceId,
+    type: 'stock',
+    name: 'Northwind Fund III',
+    ticker: 'NGF3',
+    currency: 'USD',
+  });
+  const fundId = fund.json().id;
+  await owner.call('POST', '/api/contact_info', {
+    repository_id: sourceId,
+    name: 'Maria Jensen',
+    email: 'maria.jensen@northwind.example',
+    company: 'Northwind Capital Partners',
+    assets: [fundId],
+  });
+  await owner.call('POST', '/api/contact_info', { repository_id: sourceId, name: 'No assets' });
+  const legal = (
+    await owner.call('POST', '/api/document_tags', { repository_id: sourceId, name: 'Legal' })
+  ).json();
+  await owner.call('POST', '/api/document_tags', { repository_id: sourceId, name: 'Unused' });
+  await owner.call('POST', '/api/documents', {
+    repository_id: sourceId,
+    name: 'Fund III LPA',
+    source: 'url',
+    path: 'https://northwind.example/fund-iii/lpa.pdf',
+    asset_id: fundId,
+    tags: [legal.id],
+  });
+  const file = (
+    await owner.call('POST', '/api/documents', {
+      repository_id: sourceId,
+      name: 'Capital call',
+      source: 'file',
+      filename: 'call.pdf',
+      content_type: 'application/pdf',
+      asset_id: fundId,
+    })
+  ).json();
+  const form = new FormData();
+  for (const [name, value] of Object.entries(file.upload.fields as Record<string, string>))
+    form.append(name, value);
+  form.append('file', new Blob(['%PDF call'], { type: 'application/pdf' }), 'call.pdf');
+  const stored = await fetch(new URL(new URL(file.upload.url).pathname, baseUrl), {
+    method: 'POST',
+    body: form,
+  });
+  if (stored.status !== 204) throw new Error(`upload: ${stored.status}`);
+  await owner.call('POST', '/api/documents', {
+    repository_id: sourceId,
+    name: 'Logo',
+    source: 'thumbnail',
+    filename: 'logo.png',
+    content_type: 'image/png',
+    asset_id: fundId,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The documents part with ids replaced by what they name, so two repositories' exports compare. */
+async function documentsPart(repositoryId: string) {
+  const file = await exportRepository(t.app.db, repositoryId);
+  const assetName = new Map(file.assets.map((asset) => [asset.id, asset.name]));
+  const contactName = new Map(file.contacts.map((contact) => [contact.id, contact.name]));
+  const tagName = new Map(file.document_tags.map((tag) => [tag.id, tag.name]));
+  const documentName = new Map(file.documents.map((document) => [document.id, document.name]));
+  return {
+    contacts: file.contacts.map(({ id: _id, ...contact }) => contact),
+    asset_contacts: file.asset_contacts.map((row) => [
+      contactName.get(row.contact_id),
+      assetName.get(row.asset_id),
+    ]),
+    document_tags: file.document_tags.map((tag) => tag.name),
+    documents: file.documents.map(({ id: _id, asset_id, ...document }) => ({
+      ...document,
+      asset: asset_id ? assetName.get(asset_id) : null,
+    })),
+    document_tag_links: file.document_tag_links.map((row) => [
+      documentName.get(row.document_id),
+      tagName.get(row.document_tag_id),
+    ]),
+  };
+}
+
+describe('export and import of contacts and documents', () => {
+  it('round-trips contacts, document tags, documents (file keys kept) and their links', async () => {
+    const before = await documentsPart(sourceId);
+    expect(before.contacts).toHaveLength(2);
+    expect(before.asset_contacts).toEqual([['Maria Jensen', 'Northwind Fund III']]);
+    expect(before.documents.map((document) => document.source).sort()).toEqual(['file', 'thumbnail', 'url']);
+    expect(before.document_tag_links).toEqual([['Fund III LPA', 'Legal']]);
+
+    const { repositoryId } = await importRepository(t.app.db, {
+      userId: owner.id,
+      name: 'Documents copy',
+      data: JSON.stringify(await exportRepository(t.app.db, sourceId)),
+    });
+    expect(await documentsPart(repositoryId)).toEqual(before);
+
+    // The copy opens the same stored file, and deleting it there keeps the file for the original.
+    const copies = await owner.call('GET', `/api/documents?repository_id=${repositoryId}&source=file`);
+    const copy = copies.json()[0];
+    const opened = await owner.call('GET', `/api/documents/${copy.id}/open`);
+    expect(opened.statusCode).toBe(200);
+    const { pathname, search } = new URL(opened.json().url);
+    expect((await t.app.inject({ method: 'GET', url: `${pathname}${search}` })).body).toBe('%PDF call');
+    await owner.call('DELETE', `/api/documents/${copy.id}`);
+    expect(existsSync(join(t.dataDir, 'files', copy.file))).toBe(true);
+    const original = (
+      await owner.call('GET', `/api/documents?repository_id=${sourceId}&source=file`)
+    ).json()[0];
+    expect((await owner.call('GET', `/api/documents/${original.id}/open`)).statusCode).toBe(200);
+  });
+
+  it('refuses a file whose documents point outside it, writing nothing', async () => {
+    const file = await exportRepository(t.app.db, sourceId);
+    const broken = {
+      ...file,
+      documents: file.documents.map((document) => ({
+        ...document,
+        asset_id: '00000000-0000-4000-8000-000000000000',
+      })),
+    };
+    await expect(
+      importRepository(t.app.db, { userId: owner.id, name: 'Broken docs', data: broken }),
+    ).rejects.toThrow(/names an unknown asset/);
+    const names = (await owner.call('GET', '/api/repositories'))
+      .json()
+      .map((repository: { name: string }) => repository.name);
+    expect(names).not.toContain('Broken docs');
+  });
+
+  it('imports an export without these arrays (older files)', async () => {
+    const file = await exportRepository(t.app.db, sourceId);
+    const { contacts, asset_contacts, document_tags, documents, document_tag_links, ...older } = file;
+    const { repositoryId } = await importRepository(t.app.db, {
+      userId: owner.id,
+      name: 'Older',
+      data: older,
+    });
+    expect((await owner.call('GET', `/api/contact_info?repository_id=${repositoryId}`)).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+import {
+  repositoryCall,
+  type TExpected,
+  type TMatrixCase,
+  type TScene,
+} from '../../testing/authorization-matrix/matrix-kit.ts';
+
+async function sceneLink(scene: TScene): Promise<string> {
+  const created = await scene.users.owner.call('POST', '/api/documents', {
+    repository_id: scene.repositoryId,
+    name: `Link ${scene.unique}`,
+    source: 'url',
+    path: 'https://example.com/report.pdf',
+  });
+  if (created.statusCode !== 201) throw new Error(`document: ${created.statusCode} ${created.body}`);
+  return created.json().id as string;
+}
+
+async function sceneFile(scene: TScene): Promise<string> {
+  const created = await scene.users.owner.call('POST', '/api/documents', {
+    repository_id: scene.repositoryId,
+    name: `File ${scene.unique}`,
+    source: 'file',
+    filename: 'report.pdf',
+    content_type: 'application/pdf',
+  });
+  if (created.statusCode !== 201) throw new Error(`document: ${created.statusCode} ${created.body}`);
+  return created.json().id as string;
+}
+
+async function sceneDocumentTag(scene: TScene): Promise<string> {
+  const created = await scene.users.owner.call('POST', '/api/document_tags', {
+    repository_id: scene.repositoryId,
+    name: `Tag ${scene.unique}`,
+  });
+  if (created.statusCode !== 201) throw new Error(`document tag: ${created.statusCode} ${created.body}`);
+  return created.json().id as string;
+}
+
+/** The signed address is the permission: a session alone, whoever holds it, reads no file. */
+const everyone = (status: number): TExpected => ({
+  anonymous: status,
+  stranger: status,
+  reader: status,
+  writer: status,
+  owner: status,
+  inactive: status,
+});
+
+export const documentsMatrix: TMatrixCase[] = [
+  {
+    method: 'GET',
+    route: '/api/documents',
+    request: (scene) => ({ url: `/api/documents?repository_id=${scene.repositoryId}` }),
+    expected: repositoryCall('read'),
+  },
+  {
+    method: 'GET',
+    route: '/api/documents/:id',
+    request: async (scene) => ({ url: `/api/documents/${await sceneLink(scene)}` }),
+    expected: repositoryCall('read'),
+  },
+  {
+    method: 'POST',
+    route: '/api/documents',
+    request: (scene) => ({
+      url: '/api/documents',
+      body: { repository_id: scene.repositoryId, name: scene.unique, source: 'url', path: 'example.com/a' },
+    }),
+    expected: repositoryCall('write', 201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/documents/:id',
+    request: async (scene) => ({
+      url: `/api/documents/${await sceneLink(scene)}`,
+      body: { name: 'Renamed' },
+    }),
+    expected: repositoryCall('write'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/documents/:id',
+    request: async (scene) => ({ url: `/api/documents/${await sceneLink(scene)}` }),
+    expected: repositoryCall('write'),
+  },
+  {
+    method: 'POST',
+    route: '/api/documents/:id/upload',
+    request: async (scene) => ({ url: `/api/documents/${await sceneFile(scene)}/upload` }),
+    expected: repositoryCall('write'),
+  },
+  {
+    method: 'GET',
+    route: '/api/documents/:id/open',
+    request: async (scene) => ({ url: `/api/documents/${await sceneLink(scene)}/open` }),
+    expected: repositoryCall('read'),
+  },
+  {
+    method: 'GET',
+    route: '/api/documents/:id/file',
+    label: 'with a forged signature',
+    request: async (scene) => ({
+      url: `/api/documents/${await sceneFile(scene)}/file?expires=${Math.floor(Date.now() / 1000) + 600}&signature=${'0'.repeat(64)}`,
+    }),
+    expected: everyone(403),
+  },
+  {
+    method: 'GET',
+    route: '/api/document_tags',
+    request: (scene) => ({ url: `/api/document_tags?repository_id=${scene.repositoryId}` }),
+    expected: repositoryCall('read'),
+  },
+  {
+    method: 'POST',
+    route: '/api/document_tags',
+    request: (scene) => ({
+      url: '/api/document_tags',
+      body: { repository_id: scene.repositoryId, name: scene.unique },
+    }),
+    expected: repositoryCall('write', 201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/document_tags/:id',
+    request: async (scene) => ({
+      url: `/api/document_tags/${await sceneDocumentTag(scene)}`,
+      body: { name: `${scene.unique}-renamed` },
+    }),
+    expected: repositoryCall('write'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/document_tags/:id',
+    request: async (scene) => ({ url: `/api/document_tags/${await sceneDocumentTag(scene)}` }),
+    expected: repositoryCall('write'),
+  },
+];

@@ -1,0 +1,372 @@
+// Analytics through the API (issue 7, server budget): the generated repository (bench/analytics/generate.ts)
+// written into the database, then GET /api/repositories/:id/analytics over HTTP, cold and cached.
+//
+//   node bench/analytics/api.ts [--transactions 100000] [--assets 1000] [--years 10]
+//                               [--databases postgresql,pglite] [--repeats 20]
+//
+// The app runs in this process as `npm start` builds it (buildApp; the engine in its worker thread).
+// PostgreSQL is measured when TEST_DATABASE_URL is set (a fresh database on that server, dropped after).
+// Rows are written straight into the tables with array-parameter inserts (`INSERT … SELECT FROM unnest`),
+// the fastest path both databases share; the API's own import is measured by bench/transactions.
+// Cold = the repository's cached results cleared; cached = the same request again (this process's copy),
+// and "cached (table)" = the copy in this process dropped, so the shared analytics_results row is read.
+// While the cold compute runs, GET /api/health is called every 20 ms: its worst latency shows whether the
+// API stays responsive. Prints markdown tables.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/build-app.ts';
+import { analyticsCache } from '../../apps/server/src/features/analytics/analytics-cache.ts';
+import { loadConfig } from '../../apps/server/src/plugins/config.ts';
+import { apiAs, createUser } from '../../e2e/support/users.ts';
+import { createDatabase, migrateToLatest } from '../../packages/db/src/index.ts';
+import type { Database } from '../../packages/db/src/schema.ts';
+import { generateRepository } from './generate.ts';
+
+const { values } = parseArgs({
+  options: {
+    transactions: { type: 'string', default: '100000' },
+    assets: { type: 'string', default: '1000' },
+    years: { type: 'string', default: '10' },
+    databases: { type: 'string', default: 'postgresql,pglite' },
+    repeats: { type: 'string', default: '20' },
+  },
+});
+const DATABASES = new Set(values.databases.split(',').map((name) => name.trim().toLowerCase()));
+const REPEATS = Number(values.repeats);
+
+const started = performance.now();
+const generated = generateRepository({
+  transactions: Number(values.transactions),
+  assets: Number(values.assets),
+  years: Number(values.years),
+});
+const { input } = generated;
+console.log(
+  `(generated ${input.transactions.length.toLocaleString('en')} transactions, ${input.assets.length} assets, ` +
+    `${(input.prices?.length ?? 0).toLocaleString('en')} prices in ${Math.round(performance.now() - started)} ms)`,
+);
+
+/** `INSERT INTO table (columns) SELECT * FROM unnest($1::type[], …)` in chunks: one parameter per column. */
+async function insertColumns(
+  db: Kysely<Database>,
+  table: string,
+  columns: Array<[name: string, type: string]>,
+  rows: unknown[][],
+  chunk = 50_000,
+) {
+  for (let from = 0; from < rows.length; from += chunk) {
+    const part = rows.slice(from, from + chunk);
+    const arrays = columns.map((_, index) => part.map((row) => row[index] ?? null));
+    const list = sql.join(columns.map(([name]) => sql.id(name)));
+    const unnest = sql.join(columns.map(([, type], index) => sql`${arrays[index]}::${sql.raw(type)}[]`));
+    await sql`INSERT INTO ${sql.id(table)} (${list}) SELECT * FROM unnest(${unnest})`.execute(db);
+  }
+}
+
+async function writeRepository(db: Kysely<Database>, repositoryId: string): Promise<number> {
+  const t0 = performance.now();
+  const existing = await db
+    .selectFrom('assets')
+    .select(['id', 'ticker'])
+    .where('repository_id', '=', repositoryId)
+    .where('type', '=', 'currency')
+    .execute();
+  const ids = new Map<string, string>();
+  const assetRows: unknown[][] = [];
+  for (const asset of input.assets) {
+    const reuse = asset.type === 'currency' ? existing.find((row) => row.ticker === asset.ticker) : undefined;
+    ids.set(asset.id, reuse?.id ?? randomUUID());
+  }
+  for (const asset of input.assets) {
+    if (existing.some((row) => row.id === ids.get(asset.id))) continue;
+    const parent = asset.parent_id ? ids.get(asset.parent_id) : null;
+    assetRows.push([
+      ids.get(asset.id),
+      repositoryId,
+      asset.name ?? asset.id,
+      asset.ticker ?? null,
+      asset.currency,
+      asset.type,
+      parent,
+    ]);
+  }
+  await insertColumns(
+    db,
+    'assets',
+    [
+      ['id', 'uuid'],
+      ['repository_id', 'uuid'],
+      ['name', 'text'],
+      ['ticker', 'text'],
+      ['currency', 'text'],
+      ['type', 'text'],
+      ['parent_id', 'uuid'],
+    ],
+    assetRows,
+  );
+
+  const tagIds = new Map<string, string>();
+  const tagRows = await db
+    .selectFrom('tags')
+    .select(['id', 'tag_name', 'tag_value'])
+    .where('repository_id', '=', repositoryId)
+    .execute();
+  for (const tag of tagRows) tagIds.set(`${tag.tag_name}\u0000${tag.tag_value}`, tag.id);
+  const assetTagRows: unknown[][] = [];
+  for (const asset of input.assets) {
+    for (const tag of asset.tags ?? []) {
+      const key = `${tag.name}\u0000${tag.value}`;
+      if (!tagIds.has(key)) {
+        const created = await db
+          .insertInto('tags')
+          .values({ repository_id: repositoryId, tag_name: tag.name, tag_value: tag.value })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        tagIds.set(key, created.id);
+      }
+      assetTagRows.push([repositoryId, ids.get(asset.id), tagIds.get(key)]);
+    }
+  }
+  await insertColumns(
+    db,
+    'asset_tags',
+    [
+      ['repository_id', 'uuid'],
+      ['asset_id', 'uuid'],
+      ['tag_id', 'uuid'],
+    ],
+    assetTagRows,
+  );
+
+  const transactionRows: unknown[][] = [];
+  const entryRows: unknown[][] = [];
+  for (const transaction of input.transactions) {
+    const id = randomUUID();
+    transactionRows.push([id, repositoryId, transaction.type, transaction.date]);
+    transaction.entries.forEach((entry, position) => {
+      entryRows.push([
+        id,
+        position,
+        repositoryId,
+        ids.get(entry.account_id),
+        ids.get(entry.asset_id),
+        entry.amount,
+        entry.pos_id ? ids.get(entry.pos_id) : null,
+      ]);
+    });
+  }
+  await insertColumns(
+    db,
+    'transactions',
+    [
+      ['id', 'uuid'],
+      ['repository_id', 'uuid'],
+      ['type', 'text'],
+      ['date', 'date'],
+    ],
+    transactionRows,
+  );
+  await insertColumns(
+    db,
+    'transaction_entries',
+    [
+      ['transaction_id', 'uuid'],
+      ['position', 'smallint'],
+      ['repository_id', 'uuid'],
+      ['account_id', 'uuid'],
+      ['asset_id', 'uuid'],
+      ['amount', 'numeric'],
+      ['pos_id', 'uuid'],
+    ],
+    entryRows,
+  );
+  const priceRows = (input.prices ?? []).map((price) => [
+    repositoryId,
+    ids.get(price.asset_id),
+    price.date,
+    String(price.close),
+    price.source,
+  ]);
+  await insertColumns(
+    db,
+    'asset_prices',
+    [
+      ['repository_id', 'uuid'],
+      ['asset_id', 'uuid'],
+      ['date', 'date'],
+      ['close', 'numeric'],
+      ['source', 'text'],
+    ],
+    priceRows,
+  );
+  await sql`UPDATE repositories SET data_version = data_version + 1 WHERE id = ${repositoryId}`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  return performance.now() - t0;
+}
+
+interface TTiming {
+  label: string;
+  coldMs: number;
+  computeS: number;
+  bytes: number;
+  healthWorstMs: number;
+  cachedP50: number;
+  cachedP95: number;
+  tableMs: number;
+}
+
+interface TRun {
+  database: string;
+  writeMs: number;
+  timings: TTiming[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const percentile = (list: number[], p: number) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function runOn(database: string, databaseUrl: string | undefined): Promise<TRun> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'strata-bench-analytics-'));
+  const handle = await createDatabase({
+    databaseUrl,
+    dataDir,
+    logger: { info: () => {}, error: (details, message) => console.error(message, details) },
+  });
+  await migrateToLatest(handle.db);
+  const port = await freePort();
+  // better-auth checks the origin of sign-up calls against PUBLIC_URL, so the port is known up front.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  const app = await buildApp({ config, db: handle, logger: { level: 'warn' } });
+  const address = await app.listen({ port, host: '127.0.0.1' });
+  const running = { baseUrl: address, dataDir, stop: async () => {} };
+  try {
+    const user = await createUser(running, { email: `bench-${Date.now()}@example.com`, name: 'Bench' });
+    const cookie = user.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const repository = await apiAs<{ id: string }>(running, user, 'POST', '/repositories', {
+      name: 'Bench',
+      currency: 'USD',
+    });
+    await apiAs(running, user, 'POST', `/repositories/${repository.id}/initialize`);
+    const writeMs = await writeRepository(handle.db, repository.id);
+
+    const get = async (url: string) => {
+      const t0 = performance.now();
+      const response = await fetch(`${address}${url}`, { headers: { cookie } });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${text.slice(0, 300)}`);
+      return { ms: performance.now() - t0, text };
+    };
+    const base = `/api/repositories/${repository.id}/analytics`;
+    const requests = [
+      { label: 'every dataset, 120 months', query: `periods=120&freq=month&end=${generated.end}` },
+      {
+        label: 'value + performance, 12 months',
+        query: `periods=12&freq=month&end=${generated.end}&datasets=value_view,performance_view`,
+      },
+      { label: 'positions on a day', query: `data=position&date=${generated.end}` },
+    ];
+    const timings: TTiming[] = [];
+    for (const { label, query } of requests) {
+      await apiAs(running, user, 'DELETE', `/cache/analytics/${repository.id}`);
+      let healthWorstMs = 0;
+      let isRunning = true;
+      const pings = (async () => {
+        while (isRunning) {
+          const t0 = performance.now();
+          await fetch(`${address}/api/health`);
+          healthWorstMs = Math.max(healthWorstMs, performance.now() - t0);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const cold = await get(`${base}?${query}`);
+      isRunning = false;
+      await pings;
+      const body = JSON.parse(cold.text) as { status: string; total_compute_time: number; message?: string };
+      if (body.status !== 'done') throw new Error(`${label}: ${body.status} ${body.message}`);
+      const cached: number[] = [];
+      for (let index = 0; index < REPEATS; index += 1) cached.push((await get(`${base}?${query}`)).ms);
+      analyticsCache.clearRepository(repository.id);
+      const table = await get(`${base}?${query}`);
+      timings.push({
+        label,
+        coldMs: cold.ms,
+        computeS: body.total_compute_time,
+        bytes: cold.text.length,
+        healthWorstMs,
+        cachedP50: percentile(cached, 50),
+        cachedP95: percentile(cached, 95),
+        tableMs: table.ms,
+      });
+    }
+    return { database, writeMs, timings };
+  } finally {
+    await app.close();
+    await handle.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const runs: TRun[] = [];
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (DATABASES.has('postgresql')) {
+  if (adminUrl) {
+    const name = `strata_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      runs.push(await runOn('PostgreSQL', url.toString()));
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  } else {
+    console.log('(TEST_DATABASE_URL is not set: PostgreSQL is not measured)');
+  }
+}
+if (DATABASES.has('pglite')) runs.push(await runOn('PGlite', undefined));
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en')} ms`;
+console.log(
+  `\n${input.transactions.length.toLocaleString('en')} transactions, ${input.assets.length} assets, ` +
+    `${(input.prices?.length ?? 0).toLocaleString('en')} prices; cached = median (p95) of ${REPEATS}\n`,
+);
+console.log(
+  '| database | request | cold | of which engine | answer size | worst /api/health during cold | cached | cached (table) |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+for (const run of runs) {
+  for (const timing of run.timings) {
+    console.log(
+      `| ${run.database} | ${timing.label} | ${ms(timing.coldMs)} | ${ms(timing.computeS * 1000)} | ${(timing.bytes / 1_048_576).toFixed(1)} MiB | ${ms(timing.healthWorstMs)} | ${ms(timing.cachedP50)} (${ms(timing.cachedP95)}) | ${ms(timing.tableMs)} |`,
+    );
+  }
+}
+console.log('\n| database | writing the rows (unnest inserts + ANALYZE) |\n|---|---:|');
+for (const run of runs) console.log(`| ${run.database} | ${(run.writeMs / 1000).toFixed(1)} s |`);

@@ -1,0 +1,20 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Column types of the analytics result cache (migration 2026-11-22-0009). */
+
+export interface AnalyticsResultsTable {
+  id: Generated<string>;
+  repository_id: string;
+  /** sha256 of the normalized request (and the day it was computed for: "today" moves the timeline). */
+  request_hash: string;
+  /** The repository's data_version the result was computed on; stale once the repository's moves on. */
+  data_version: number;
+  /** The engine's result (TAnalyticsResult) as a `json` column: written and read as text. */
+  result: ColumnType<Record<string, unknown>, string, string>;
+  compute_ms: number;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface AnalyticsDatabase {
+  analytics_results: AnalyticsResultsTable;
+}
