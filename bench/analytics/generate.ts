@@ -2,13 +2,14 @@
 //
 //   npx node bench/analytics/generate.ts [--transactions 10000] [--assets 200] [--years 10] [--out DIR]
 //
-// writes DIR/repository-<n>.json (the engine's TAnalyticsInput) and DIR/repository-<n>.journal (the
-// same data as an hledger journal). Repository currency USD, a second currency EUR (daily rate); half
-// the stocks quote in EUR. Prices on every weekday. Accounts: Checking (bank), Investments (grouping)
-// with US Brokerage and EU Brokerage under it. Transactions: salary deposits, transfers to the
-// brokerages, currency exchanges, buys and sells at the day's close ± a spread with a fee, dividends,
-// custody fees and withdrawals. The journal never sells more than is held and has no splits (hledger
-// has no split directive), so positions agree unit for unit.
+// writes DIR/repository-<n>.json (the engine's TAnalyticsInput, prices as columns: toColumnarJson),
+// DIR/repository-<n>.journal and DIR/repository-<n>.ledger (the same data as hledger and ledger-cli
+// journals). Repository currency USD, a second currency EUR (daily rate); half the stocks quote in
+// EUR. Prices on every weekday. Accounts: Checking (bank), Investments (grouping) with US Brokerage
+// and EU Brokerage under it. Transactions: salary deposits, transfers to the brokerages, currency
+// exchanges, buys and sells at the day's close ± a spread with a fee, dividends, custody fees and
+// withdrawals. The journals never sell more than is held and have no splits (hledger has no split
+// directive), so positions agree unit for unit.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +19,7 @@ import type {
   TAnalyticsPrice,
   TAnalyticsTransaction,
 } from '../../packages/core/src/analytics/analytics-types.ts';
+import { priceSeriesFromRows } from '../../packages/core/src/analytics/price-input.ts';
 import { addDays, toEpochDay } from '../../packages/core/src/dates/epoch-day.ts';
 import { Decimal } from '../../packages/core/src/money/decimal.ts';
 import { findTransactionType } from '../../packages/core/src/transactions/catalogue.ts';
@@ -32,7 +34,11 @@ export interface TGenerateOptions {
 
 export interface TGenerated {
   input: TAnalyticsInput;
+  /** hledger journal. */
   journal: string;
+  /** The same for ledger-cli: costs as `(@@)`, which ledger does not add to its price history (with
+   * `@@` it values holdings at the last trade's price where hledger and we use the last close). */
+  ledgerJournal: string;
   start: string;
   end: string;
 }
@@ -387,7 +393,38 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
       scope: 'root',
     },
   };
-  return { input, journal: [...header, ...priceLines, '', ...journal].join('\n'), start, end };
+  const text = [...header, ...priceLines, '', ...journal].join('\n');
+  return { input, journal: text, ledgerJournal: text.replaceAll(' @@ ', ' (@@) '), start, end };
+}
+
+/**
+ * The input as the benchmark stores it: prices as columns (`price_series`, arrays in JSON), the way the
+ * server hands them to the engine; `fromColumnarJson` makes the typed arrays back.
+ */
+export function toColumnarJson(input: TAnalyticsInput): unknown {
+  const { prices, ...rest } = input;
+  const series = priceSeriesFromRows(prices ?? []).map((s) => ({
+    asset_id: s.asset_id,
+    source: s.source,
+    days: [...s.days],
+    closes: [...s.closes],
+  }));
+  return { ...rest, price_series: series };
+}
+
+export function fromColumnarJson(json: {
+  price_series?: { asset_id: string; source?: string; days: number[]; closes: number[] }[];
+}): TAnalyticsInput {
+  const input = json as unknown as TAnalyticsInput & { price_series?: unknown };
+  return {
+    ...input,
+    price_series: (json.price_series ?? []).map((s) => ({
+      asset_id: s.asset_id,
+      source: s.source,
+      days: Int32Array.from(s.days),
+      closes: Float64Array.from(s.closes),
+    })),
+  };
 }
 
 if (import.meta.main) {
@@ -408,7 +445,8 @@ if (import.meta.main) {
   });
   mkdirSync(values.out, { recursive: true });
   const base = join(values.out, `repository-${values.transactions}`);
-  writeFileSync(`${base}.json`, JSON.stringify(generated.input));
+  writeFileSync(`${base}.json`, JSON.stringify(toColumnarJson(generated.input)));
   writeFileSync(`${base}.journal`, generated.journal);
-  console.log(`wrote ${base}.json and ${base}.journal`);
+  writeFileSync(`${base}.ledger`, generated.ledgerJournal);
+  console.log(`wrote ${base}.json, ${base}.journal and ${base}.ledger`);
 }

@@ -1,13 +1,15 @@
 // The transactions budget of issue 6, through the real server over HTTP:
 //
 //   node bench/transactions/list.ts [--transactions 100000] [--seconds 15] [--connections 20]
+//                                   [--databases postgresql,pglite] [--skip-health] [--keep-database]
 //
 // For each database (PostgreSQL when TEST_DATABASE_URL is set — a fresh database is created on that
 // server and dropped after —, and the embedded PGlite): start the app as `npm start` does, sign a user up,
 // import N template rows through POST /api/transactions/import (timed: budget < 20 s for 100k), then drive
 // `connections` concurrent clients for `seconds` at the list endpoint with a filter, a sort and a search
-// (budget p99 < 50 ms on PostgreSQL), and right after at GET /api/health, the trivial route of the same
-// server — the baseline the list is read against. Prints a markdown table.
+// (budget p99 < 50 ms on PostgreSQL), and right after at GET /api/repositories — the cheapest signed-in
+// read (session, subscription, one query), the floor any repository-scoped route stands on — and at
+// GET /api/health, the trivial route of the same server. Prints a markdown table.
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -19,11 +21,17 @@ const { values } = parseArgs({
     transactions: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '15' },
     connections: { type: 'string', default: '20' },
+    databases: { type: 'string', default: 'postgresql,pglite' },
+    // Only the list is loaded (e.g. to profile the server with NODE_OPTIONS=--cpu-prof).
+    'skip-health': { type: 'boolean', default: false },
+    // Leaves the PostgreSQL database behind (its name is printed) to look at query plans.
+    'keep-database': { type: 'boolean', default: false },
   },
 });
 const COUNT = Number(values.transactions);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+const DATABASES = new Set(values.databases.split(',').map((name) => name.trim().toLowerCase()));
 
 /** Seeded generator of template rows over a few accounts and stocks: deposits, buys, sells, dividends. */
 function templateRows(count: number): string {
@@ -63,7 +71,8 @@ interface TRun {
   database: string;
   importMs: number;
   list: autocannon.Result;
-  health: autocannon.Result;
+  signedIn: autocannon.Result | null;
+  health: autocannon.Result | null;
 }
 
 async function load(url: string, cookie: string): Promise<autocannon.Result> {
@@ -130,9 +139,12 @@ async function runOn(database: string, env: Record<string, string>): Promise<TRu
       sort,
       search: 'lot',
     });
+    // One request first: a new query's total is counted once, then served per data version (see docs).
+    await apiAs(app, user, 'GET', `/transactions?${query}`);
     const list = await load(`${app.baseUrl}/api/transactions?${query}`, cookie);
-    const health = await load(`${app.baseUrl}/api/health`, cookie);
-    return { database, importMs, list, health };
+    const signedIn = values['skip-health'] ? null : await load(`${app.baseUrl}/api/repositories`, cookie);
+    const health = values['skip-health'] ? null : await load(`${app.baseUrl}/api/health`, cookie);
+    return { database, importMs, list, signedIn, health };
   } finally {
     await app.stop();
   }
@@ -140,7 +152,9 @@ async function runOn(database: string, env: Record<string, string>): Promise<TRu
 
 const runs: TRun[] = [];
 const adminUrl = process.env.TEST_DATABASE_URL;
-if (adminUrl) {
+if (!DATABASES.has('postgresql')) {
+  // not asked for
+} else if (adminUrl) {
   const name = `strata_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -150,23 +164,26 @@ if (adminUrl) {
     url.pathname = `/${name}`;
     runs.push(await runOn('PostgreSQL', { DATABASE_URL: url.toString() }));
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (values['keep-database']) console.log(`(kept database ${name})`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 } else {
   console.log('(TEST_DATABASE_URL is not set: PostgreSQL is not measured)');
 }
-runs.push(await runOn('PGlite', {}));
+if (DATABASES.has('pglite')) runs.push(await runOn('PGlite', {}));
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ms = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(1)} ms`);
 console.log(`\n${COUNT.toLocaleString('en')} transactions, ${CONNECTIONS} clients, ${SECONDS} s per route\n`);
+const rate = (result: autocannon.Result | null) =>
+  result ? String(Math.round(result.requests.average)) : '—';
 console.log(
-  '| database | import | list p50 | list p99 | list req/s | errors | health p50 | health p99 | health req/s |',
+  '| database | import | list p50 | list p99 | list req/s | errors | signed-in p50 | signed-in p99 | signed-in req/s | health p50 | health p99 | health req/s |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const run of runs) {
-  const { list, health } = run;
+  const { list, signedIn, health } = run;
   console.log(
-    `| ${run.database} | ${(run.importMs / 1000).toFixed(1)} s | ${ms(list.latency.p50)} | ${ms(list.latency.p99)} | ${Math.round(list.requests.average)} | ${list.errors + list.non2xx} | ${ms(health.latency.p50)} | ${ms(health.latency.p99)} | ${Math.round(health.requests.average)} |`,
+    `| ${run.database} | ${(run.importMs / 1000).toFixed(1)} s | ${ms(list.latency.p50)} | ${ms(list.latency.p99)} | ${rate(list)} | ${list.errors + list.non2xx} | ${ms(signedIn?.latency.p50)} | ${ms(signedIn?.latency.p99)} | ${rate(signedIn)} | ${ms(health?.latency.p50)} | ${ms(health?.latency.p99)} | ${rate(health)} |`,
   );
 }

@@ -66,6 +66,25 @@ export interface TAnalyticsPrice {
   source: string;
 }
 
+/**
+ * Columnar prices of one asset: the fast price input (docs/analytics.md "Price input"). Millions of price
+ * rows as objects cost the engine more than everything else together; two typed arrays per asset cost
+ * 12 bytes a close and can be moved to a worker thread without copying. The server builds them from
+ * its SQL rows with `priceSeriesFromRows` (price-input.ts) or fills the arrays itself.
+ */
+export interface TAnalyticsPriceSeries {
+  asset_id: string;
+  /**
+   * The source of every close in this series. Only read when an asset has several series (one per
+   * source): then on each day the source ranked best by `price_source_precedence` wins.
+   */
+  source?: string;
+  /** Epoch days (days since 1970-01-01; `toEpochDay` in dates/epoch-day.ts), strictly ascending. */
+  days: Int32Array;
+  /** Closes in the asset's quote currency, one per day; non-positive and non-finite closes are ignored. */
+  closes: Float64Array;
+}
+
 export interface TAnalyticsRequest {
   periods: number;
   freq: TFrequency;
@@ -96,7 +115,10 @@ export interface TAnalyticsInput {
   currency: string;
   assets: readonly TAnalyticsAsset[];
   transactions: readonly TAnalyticsTransaction[];
-  prices: readonly TAnalyticsPrice[];
+  /** Prices as rows (tests, small inputs). May be combined with `price_series`. */
+  prices?: readonly TAnalyticsPrice[];
+  /** Prices as columns, one series per asset (and source): the fast input for large repositories. */
+  price_series?: readonly TAnalyticsPriceSeries[];
   /** Price sources, best first (repository settings `price_source_precedence`); unlisted sources rank after, in name order. */
   price_source_precedence: readonly string[];
   request: TAnalyticsRequest;

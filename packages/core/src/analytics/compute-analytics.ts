@@ -30,8 +30,11 @@ export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
   const wanted = new Set<TDataset>(request.datasets);
   const kinds = new Set<TScopeKind>(request.scope_kinds ?? SCOPE_KINDS);
   const states = pass.scopes.filter((state) => kinds.has(state.scope.kind));
-  const perScope = <T>(build: (state: TScopeState, ref: TScopeRef) => T[]): T[] =>
-    states.flatMap((state) => build(state, scopeRef(state)));
+  const perScope = <T>(build: (state: TScopeState, ref: TScopeRef) => T[]): T[] => {
+    const rows: T[] = [];
+    for (const state of states) for (const row of build(state, scopeRef(state))) rows.push(row);
+    return rows;
+  };
   const result: TAnalyticsResult = {
     currency: request.currency ?? input.currency,
     periods: pass.grid.periods,

@@ -73,6 +73,37 @@ describe('cost basis', () => {
     expect(parseScaled('0.1234567800')).toBe(12_345_678);
     expect(parseScaled('1e3')).toBeNull();
     expect(parseScaled('100000000000')).toBeNull();
+    expect(parseScaled(' 12.5 ')).toBe(1_250_000_000);
+    expect(parseScaled('+3')).toBe(300_000_000);
+    expect(parseScaled('')).toBeNull();
+    expect(parseScaled('.')).toBeNull();
+    expect(parseScaled('1.2.3')).toBeNull();
+  });
+
+  it('reads every plain decimal string as its exact value × 1e8 when that is a safe integer', () => {
+    const decimalText = fc
+      .tuple(
+        fc.constantFrom('', '-', '+'),
+        fc.stringMatching(/^[0-9]{0,17}$/),
+        fc.option(fc.stringMatching(/^[0-9]{0,11}$/), { nil: undefined }),
+      )
+      .filter(([, whole, fraction]) => whole.length + (fraction?.length ?? 0) > 0)
+      .map(([sign, whole, fraction]) => `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}`);
+    fc.assert(
+      fc.property(decimalText, (text) => {
+        const exact = new Decimal(
+          text.startsWith('.') || text.startsWith('-.') || text.startsWith('+.')
+            ? text.replace('.', '0.')
+            : text,
+        ).times(1e8);
+        const expected =
+          exact.isInteger() && exact.abs().lte(Number.MAX_SAFE_INTEGER) ? exact.toNumber() : null;
+        expect(parseScaled(text)).toBe(expected);
+        // The ledger pass takes an amount's float from the scaled units: it must be Number()'s double.
+        if (expected !== null) expect(expected / 1e8).toBe(Number(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('fast mode and decimal mode agree on every sequence of changes', () => {

@@ -49,8 +49,47 @@ export function hasUnits(state: TCostState): boolean {
   return state.exact ? !state.exact.isZero() : state.scaled !== 0;
 }
 
+const POWERS_OF_TEN = [1e8, 1e7, 1e6, 1e5, 1e4, 1e3, 1e2, 1e1, 1];
+
 /** `amount` × 1e8 as an exact whole number, or null when it does not fit. */
 export function parseScaled(amount: string): number | null {
+  // Fast path, one pass over the characters (every entry amount goes through here): a plain decimal
+  // with at most 15 integer digits; anything else takes the regular expression below.
+  const n = amount.length;
+  let i = 0;
+  let c = amount.charCodeAt(0);
+  const isNegative = c === 45;
+  if (isNegative || c === 43) i = 1;
+  let whole = 0;
+  let wholeDigits = 0;
+  for (; i < n; i++) {
+    c = amount.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    whole = whole * 10 + (c - 48);
+    wholeDigits++;
+  }
+  let fraction = 0;
+  let fractionDigits = 0;
+  let isPlain = wholeDigits <= 15;
+  if (i < n && amount.charCodeAt(i) === 46) {
+    for (i++; i < n; i++) {
+      c = amount.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      if (fractionDigits < SCALE_DIGITS) fraction = fraction * 10 + (c - 48);
+      else if (c !== 48) return null;
+      fractionDigits++;
+    }
+  }
+  isPlain &&= i === n && wholeDigits + fractionDigits > 0;
+  if (isPlain) {
+    const value = whole * SCALE + fraction * POWERS_OF_TEN[Math.min(fractionDigits, SCALE_DIGITS)]!;
+    if (!Number.isSafeInteger(value)) return null;
+    return isNegative ? -value : value;
+  }
+  return parseScaledSlowly(amount);
+}
+
+function parseScaledSlowly(amount: string): number | null {
   const text = amount.trim();
   const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
   if (!match || (match[2] === '' && (match[3] ?? '') === '')) return null;
@@ -74,9 +113,12 @@ export function applyUnitChange(
   amount: string,
   value: number,
   method: TCostMethod,
+  /** `parseScaled(amount)` when the caller has it (NaN for null); parsed here when absent. */
+  knownScaled?: number,
 ): number {
   if (state.exact === null) {
-    const delta = parseScaled(amount);
+    const delta =
+      knownScaled === undefined ? parseScaled(amount) : Number.isNaN(knownScaled) ? null : knownScaled;
     if (delta !== null && Number.isSafeInteger(state.scaled + delta))
       return applyScaled(state, delta, value, method);
     toDecimalMode(state);

@@ -8,23 +8,38 @@ export class DayPriceMatrix {
   readonly days: Int32Array;
   readonly columnCount: number;
   private readonly columns = new Map<string, number>();
-  private readonly cells: Float64Array;
+  /** Row-major: cells[row × columnCount + column]; NaN where the asset has no close yet. */
+  readonly cells: Float64Array;
 
   constructor(days: Int32Array, series: ReadonlyMap<string, TPriceSeries>, assetIds: Iterable<string>) {
     this.days = days;
     const ids = [...new Set(assetIds)].filter((id) => series.has(id));
-    this.columnCount = ids.length;
-    this.cells = new Float64Array(days.length * ids.length).fill(Number.NaN);
+    const width = ids.length;
+    this.columnCount = width;
+    const cells = new Float64Array(days.length * width);
+    this.cells = cells;
+    const dayColumns: Int32Array[] = [];
+    const closeColumns: Float64Array[] = [];
+    const cursors = new Int32Array(width);
     ids.forEach((id, column) => {
       this.columns.set(id, column);
       const { days: priceDays, closes } = series.get(id)!;
-      let p = days.length > 0 ? indexOnOrBefore(priceDays, days[0]!) : -1;
-      for (let d = 0; d < days.length; d++) {
-        const day = days[d]!;
-        while (p + 1 < priceDays.length && priceDays[p + 1]! <= day) p++;
-        if (p >= 0) this.cells[d * ids.length + column] = closes[p]!;
-      }
+      dayColumns.push(priceDays);
+      closeColumns.push(closes);
+      cursors[column] = days.length > 0 ? indexOnOrBefore(priceDays, days[0]!) : -1;
     });
+    // Filled row by row: the writes are sequential and each series' cursor only moves forward, where
+    // a column at a time would write with a stride of a whole row (a cache miss per cell).
+    for (let d = 0, base = 0; d < days.length; d++, base += width) {
+      const day = days[d]!;
+      for (let column = 0; column < width; column++) {
+        const priceDays = dayColumns[column]!;
+        let p = cursors[column]!;
+        while (p + 1 < priceDays.length && priceDays[p + 1]! <= day) p++;
+        cursors[column] = p;
+        cells[base + column] = p >= 0 ? closeColumns[column]![p]! : Number.NaN;
+      }
+    }
   }
 
   /** Column of an asset, or −1 when it has no series. */

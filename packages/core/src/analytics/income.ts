@@ -13,20 +13,21 @@ export const UNREALIZED_CATEGORY = 'unrealized gain and income';
 
 export function incomeRows(state: TScopeState, grid: TPeriodGrid, ref: TScopeRef): TIncomeRow[] {
   const periodCount = grid.periods.length;
-  const incomes = new Map<string, Float64Array>();
-  for (const [category, series] of state.income) incomes.set(category, Float64Array.from(series));
-  const add = (category: string, pick: (i: number) => number) => {
-    let series = incomes.get(category);
-    const computed = Float64Array.from({ length: periodCount }, (_, i) => pick(i));
-    if (!series && computed.every((x) => x === 0)) return;
-    if (!series) {
-      series = new Float64Array(periodCount);
-      incomes.set(category, series);
-    }
-    for (let i = 0; i < periodCount; i++) series[i]! += computed[i]!;
+  // The computed gains join the booked income: added to a booked category of the same name, else a
+  // series of their own when not all zero.
+  const incomes = new Map<string, Float64Array>(state.income);
+  const add = (category: string, computed: Float64Array) => {
+    const booked = incomes.get(category);
+    if (booked) {
+      const sum = Float64Array.from(booked);
+      for (let i = 0; i < periodCount; i++) sum[i]! += computed[i]!;
+      incomes.set(category, sum);
+    } else if (computed.some((x) => x !== 0)) incomes.set(category, computed);
   };
-  add(REALIZED_CATEGORY, (i) => state.realized[i]!);
-  add(UNREALIZED_CATEGORY, (i) => unrealizedChange(state, i));
+  add(REALIZED_CATEGORY, state.realized);
+  const unrealized = new Float64Array(periodCount);
+  for (let i = 0; i < periodCount; i++) unrealized[i] = unrealizedChange(state, i);
+  add(UNREALIZED_CATEGORY, unrealized);
 
   const rows: TIncomeRow[] = [];
   const emit = (category: string, kind: 'income' | 'expense', series: Float64Array, sign: number) => {
@@ -35,7 +36,9 @@ export function incomeRows(state: TScopeState, grid: TPeriodGrid, ref: TScopeRef
       const amount = sign * series[i]!;
       if (amount === 0) continue;
       rows.push({
-        ...ref,
+        scope_kind: ref.scope_kind,
+        scope_id: ref.scope_id,
+        scope_name: ref.scope_name,
         period: period.index,
         start: period.start,
         end: period.end,
@@ -45,9 +48,8 @@ export function incomeRows(state: TScopeState, grid: TPeriodGrid, ref: TScopeRef
       });
     }
   };
-  for (const [category, series] of [...incomes].sort(([a], [b]) => (a < b ? -1 : 1)))
-    emit(category, 'income', series, 1);
-  for (const [category, series] of [...state.expense].sort(([a], [b]) => (a < b ? -1 : 1)))
-    emit(category, 'expense', series, -1);
+  const byName = ([a]: [string, Float64Array], [b]: [string, Float64Array]) => (a < b ? -1 : 1);
+  for (const [category, series] of [...incomes].sort(byName)) emit(category, 'income', series, 1);
+  for (const [category, series] of [...state.expense].sort(byName)) emit(category, 'expense', series, -1);
   return rows;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toEpochDay } from '../dates/epoch-day.ts';
 import { irrMoicRows, xirrOf } from './irr-moic.ts';
-import { newScopeState } from './ledger-pass.ts';
+import { newScopeState, setObservations } from './ledger-pass.ts';
 import { buildPeriodGrid } from './period-grid.ts';
 
 const ref = { scope_kind: 'repository' as const, scope_id: 'repository', scope_name: 'R' };
@@ -12,11 +12,7 @@ describe('IRR and MOIC', () => {
     const s = newScopeState({ index: 0, kind: 'repository', id: 'repository', name: 'R' }, 1);
     s.gridValue[0] = 1000;
     s.gridValue[1] = 1100;
-    s.obsDays.push(toEpochDay('2023-12-31'));
-    s.obsValues.push(1100);
-    s.obsIn.push(0);
-    s.obsOut.push(0);
-    s.obsBefore.push(Number.NaN);
+    setObservations(s, [[toEpochDay('2023-12-31'), 1100, 0, 0, Number.NaN]]);
     const [period, window] = irrMoicRows(s, grid, ref);
     expect(period!.irr).toBeCloseTo(0.1, 12);
     expect(period).toMatchObject({ contributions: 1000, distributions: 0, moic: 1.1, dpi: 0, rvpi: 1.1 });
@@ -28,16 +24,10 @@ describe('IRR and MOIC', () => {
     const s = newScopeState({ index: 0, kind: 'repository', id: 'repository', name: 'R' }, 1);
     s.gridValue[0] = 1000;
     s.gridValue[1] = 800;
-    for (const [day, value, out] of [
-      ['2023-07-01', 900, -300],
-      ['2023-12-31', 800, 0],
-    ] as const) {
-      s.obsDays.push(toEpochDay(day));
-      s.obsValues.push(value);
-      s.obsIn.push(0);
-      s.obsOut.push(out);
-      s.obsBefore.push(1200);
-    }
+    setObservations(s, [
+      [toEpochDay('2023-07-01'), 900, 0, -300, 1200],
+      [toEpochDay('2023-12-31'), 800, 0, 0, 1200],
+    ]);
     const [row] = irrMoicRows(s, grid, ref);
     expect(row!.moic).toBeCloseTo(1.1, 12);
     expect(row!.dpi).toBeCloseTo(0.3, 12);

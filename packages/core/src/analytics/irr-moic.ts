@@ -4,10 +4,8 @@
 // is a negative investor cash flow. MOIC (TVPI) = (distributions + closing value) / contributions,
 // DPI = distributions / contributions, RVPI = closing value / contributions, where contributions
 // include the opening value. The solver is analytics/irr/xirr.ts.
-import { fromEpochDay } from '../dates/epoch-day.ts';
 import type { TIrr, TIrrMoicRow, TScopeRef } from './analytics-types.ts';
-import type { CashFlow } from './irr/cash-flow.ts';
-import { xirr } from './irr/xirr.ts';
+import { xirrOfDays } from './irr/xirr.ts';
 import type { TScopeState } from './ledger-pass.ts';
 import type { TPeriodGrid } from './period-grid.ts';
 
@@ -17,30 +15,25 @@ export interface TDatedFlow {
   amount: number;
 }
 
-const dateMemo = new Map<number, string>();
-function isoOf(day: number): string {
-  let iso = dateMemo.get(day);
-  if (iso === undefined) {
-    iso = fromEpochDay(day);
-    dateMemo.set(day, iso);
-  }
-  return iso;
-}
-
 /** XIRR of investor-signed flows; a missing value makes it undefined rather than wrong. */
 export function xirrOf(flows: readonly TDatedFlow[]): TIrr {
-  const cashFlows: CashFlow[] = [];
+  const days: number[] = [];
+  const amounts: number[] = [];
   for (const flow of flows) {
     if (!Number.isFinite(flow.amount)) return { irr: null, irr_reason: 'MISSING_VALUE' };
-    if (flow.amount !== 0) cashFlows.push({ date: isoOf(flow.day), amount: flow.amount });
+    if (flow.amount !== 0) {
+      days.push(flow.day);
+      amounts.push(flow.amount);
+    }
   }
-  const result = xirr(cashFlows);
+  const result = xirrOfDays(days, amounts);
   return result.kind === 'ok'
     ? { irr: result.rate, irr_reason: null }
     : { irr: null, irr_reason: result.reason };
 }
 
 const finiteOrNull = (x: number) => (Number.isFinite(x) ? x : null);
+const NOT_REQUESTED: TIrr = { irr: null, irr_reason: 'NOT_REQUESTED' };
 
 /** One row per period, then one for the whole timeline (period −1). */
 export function irrMoicRows(
@@ -56,23 +49,25 @@ export function irrMoicRows(
   const windowFlows: TDatedFlow[] = [{ day: boundaries[0]!, amount: -state.gridValue[0]! }];
   let windowIn = 0;
   let windowOut = 0;
+  // Flows are only gathered for the IRRs asked for: most scopes get MOIC alone.
+  const isPeriodSolved = isIrrSolved && isIrrPerPeriod;
   for (let i = 0; i < periods.length; i++) {
     const startValue = state.gridValue[i]!;
     const endValue = state.gridValue[i + 1]!;
-    const flows: TDatedFlow[] = [{ day: boundaries[i]!, amount: -startValue }];
+    const flows: TDatedFlow[] = isPeriodSolved ? [{ day: boundaries[i]!, amount: -startValue }] : [];
     let inflow = 0;
     let outflow = 0;
     while (o < state.obsDays.length && state.obsDays[o]! <= boundaries[i + 1]!) {
       const net = state.obsIn[o]! + state.obsOut[o]!;
       if (net !== 0) {
-        flows.push({ day: state.obsDays[o]!, amount: -net });
-        windowFlows.push({ day: state.obsDays[o]!, amount: -net });
+        if (isPeriodSolved) flows.push({ day: state.obsDays[o]!, amount: -net });
+        if (isIrrSolved) windowFlows.push({ day: state.obsDays[o]!, amount: -net });
       }
       inflow += state.obsIn[o]!;
       outflow -= state.obsOut[o]!;
       o++;
     }
-    flows.push({ day: boundaries[i + 1]!, amount: endValue });
+    if (isPeriodSolved) flows.push({ day: boundaries[i + 1]!, amount: endValue });
     windowIn += inflow;
     windowOut += outflow;
     rows.push(
@@ -85,7 +80,7 @@ export function irrMoicRows(
         endValue,
         inflow,
         outflow,
-        isIrrSolved && isIrrPerPeriod ? flows : null,
+        isPeriodSolved ? flows : null,
       ),
     );
   }
@@ -122,8 +117,11 @@ function row(
   const contributions = startValue + inflow;
   const isKnown = Number.isFinite(contributions) && Number.isFinite(endValue);
   const ratio = (x: number) => (isKnown && contributions > 0 ? x / contributions : null);
+  const irr = flows === null ? NOT_REQUESTED : xirrOf(flows);
   return {
-    ...ref,
+    scope_kind: ref.scope_kind,
+    scope_id: ref.scope_id,
+    scope_name: ref.scope_name,
     period,
     start,
     end,
@@ -134,6 +132,7 @@ function row(
     moic: ratio(outflow + endValue),
     dpi: ratio(outflow),
     rvpi: ratio(endValue),
-    ...(flows === null ? { irr: null, irr_reason: 'NOT_REQUESTED' } : xirrOf(flows)),
+    irr: irr.irr,
+    irr_reason: irr.irr_reason,
   };
 }

@@ -11,11 +11,15 @@ import type {
   TCostMethod,
 } from './analytics-types.ts';
 import { CommitmentBook, type TFundState } from './commitments.ts';
-import { applySplit, applyUnitChange, emptyCostState, type TCostState } from './cost-basis.ts';
+import { applySplit, applyUnitChange, emptyCostState, parseScaled, type TCostState } from './cost-basis.ts';
 import { DayPriceMatrix, valuationDays } from './day-price-matrix.ts';
 import { type AssetValuer, currencyCode, Market } from './market.ts';
+import { ObservationLog } from './observation-log.ts';
 import type { TPeriodGrid } from './period-grid.ts';
-import { buildPriceSeries, parseDay } from './price-series.ts';
+import { PositionColumns } from './position-columns.ts';
+import { resolvePriceSeries } from './price-input.ts';
+import { parseDay } from './price-series.ts';
+import { ScopeMatrix } from './scope-matrix.ts';
 import { positionScopeId, ScopeIndex, selectedAccounts, type TScope } from './scopes.ts';
 import { valueTransaction } from './transaction-values.ts';
 
@@ -31,6 +35,8 @@ export interface TPositionState {
   cost: TCostState;
   scopes: Int32Array;
   fund: TFundState | null;
+  /** By kind, then category: the category matrix columns of every scope of the position (one lookup per entry, not one per scope). */
+  categorySeries: { income: Map<string, Int32Array>; expense: Map<string, Int32Array> } | null;
 }
 
 export interface TScopeState {
@@ -46,13 +52,13 @@ export interface TScopeState {
   fxEffect: Float64Array;
   income: Map<string, Float64Array>;
   expense: Map<string, Float64Array>;
-  /** Days inside the timeline with a flow, plus every boundary after the first. */
-  obsDays: number[];
-  obsValues: number[];
-  obsIn: number[];
-  obsOut: number[];
+  /** Days inside the timeline with a flow, plus every boundary after the first (observation-log.ts). */
+  obsDays: Int32Array;
+  obsValues: Float64Array;
+  obsIn: Float64Array;
+  obsOut: Float64Array;
   /** Value at the close of the day before each observation, with that day's holdings (NaN if no flow). */
-  obsBefore: number[];
+  obsBefore: Float64Array;
   txNet: number;
   txStamp: number;
   dayIn: number;
@@ -81,7 +87,7 @@ export function runLedgerPass(
 ): TPassResult {
   const assets = new Map(input.assets.map((asset) => [asset.id, asset]));
   const reportCurrency = input.request.currency ?? input.currency;
-  const series = buildPriceSeries(input.prices, input.price_source_precedence);
+  const series = resolvePriceSeries(input.prices, input.price_series, input.price_source_precedence);
   const market = new Market({
     assets,
     series,
@@ -102,10 +108,35 @@ export function runLedgerPass(
   let txStamp = 0;
   // Per-transaction scratch (at most four entries in the catalogue; grown if a caller sends more).
   let amountBuffer = new Float64Array(8);
+  /** Each amount × 1e8 when that is exact (cost-basis.ts fast mode), else NaN. */
+  let scaledBuffer = new Float64Array(8);
   let valueBuffer = new Float64Array(8);
   const positionsByAccount = new Map<string, Map<string, TPositionState>>();
   let matrix: DayPriceMatrix | undefined;
   let matrixRow = -1;
+  const columns = new PositionColumns();
+  /** Quote currencies of the positions, by rate slot; `dayRates` holds their rates on the day valued. */
+  const rateCodes: string[] = [];
+  const rateSlots = new Map<string, number>();
+  let dayRates = new Float64Array(4);
+  const rateSlotOf = (code: string) => {
+    let slot = rateSlots.get(code);
+    if (slot === undefined) {
+      slot = rateCodes.length;
+      rateCodes.push(code);
+      rateSlots.set(code, slot);
+      if (slot >= dayRates.length) {
+        const grown = new Float64Array(dayRates.length * 2);
+        grown.set(dayRates);
+        dayRates = grown;
+      }
+    }
+    return slot;
+  };
+  /** Marks and splits make every position of the asset take the careful valuation path. */
+  const markCareful = (assetId: string) => {
+    for (const position of positionsByAsset.get(assetId) ?? []) columns.isCareful[position.index] = 1;
+  };
 
   // Scope values of the day being valued, by scope index (flat arrays: this is the hot loop).
   let values = new Float64Array(256);
@@ -113,9 +144,24 @@ export function runLedgerPass(
   let costs = new Float64Array(256);
   /** Scopes with a flow on the current day, inside the timeline. */
   const flowScopes: TScopeState[] = [];
+  // Per-period sums by period and scope (scope-matrix.ts); copied into the scope states at the end.
+  const flowsIn = new ScopeMatrix(periodCount);
+  const flowsOut = new ScopeMatrix(periodCount);
+  const realized = new ScopeMatrix(periodCount);
+  const transferGap = new ScopeMatrix(periodCount);
+  const fxEffect = new ScopeMatrix(periodCount);
+  const gridValue = new ScopeMatrix(periodCount + 1);
+  const gridCost = new ScopeMatrix(periodCount + 1);
+  const matrices = [flowsIn, flowsOut, realized, transferGap, fxEffect, gridValue, gridCost];
+  const observations = new ObservationLog();
+  /** Income and expense by (scope, category) pair: column = index in `categoryTargets`, the series it fills at the end. */
+  const categories = new ScopeMatrix(periodCount);
+  const categoryTargets: Float64Array[] = [];
+  const categoryColumns = new Map<Float64Array, number>();
   const ensureScopes = () => {
     while (scopes.length < scopeIndex.scopes.length)
       scopes.push(newScopeState(scopeIndex.scopes[scopes.length]!, periodCount));
+    for (const matrix of matrices) matrix.ensureColumns(scopes.length);
     if (scopes.length > values.length) {
       const grow = (from: Float64Array) => {
         const to = new Float64Array(Math.max(scopes.length, from.length * 2));
@@ -128,6 +174,10 @@ export function runLedgerPass(
     }
   };
   ensureScopes();
+
+  /** Position scopes of private funds, by scope index (commitments follow their flows). */
+  const fundScopes = new Map<number, TPositionState>();
+  const categoryOfAccount = new Map<string, string>();
 
   const positionOf = (accountId: string, assetId: string): TPositionState => {
     let byAsset = positionsByAccount.get(accountId);
@@ -158,8 +208,16 @@ export function runLedgerPass(
                 `${scopeIndex.nameOf(accountId)} · ${scopeIndex.nameOf(assetId)}`,
               )
             : null,
+        categorySeries: null,
       };
       ensureScopes();
+      if (position.fund) fundScopes.set(position.scopes[1]!, position);
+      columns.add(
+        position.column,
+        rateSlotOf(position.quoteCurrency),
+        position.column < 0 || position.valuer.isAdjusted,
+        position.scopes,
+      );
       positions.push(position);
       positionByKey.set(key, position);
       byAsset.set(assetId, position);
@@ -191,7 +249,10 @@ export function runLedgerPass(
     value: number,
   ) => {
     if (period < 0) return;
-    for (const s of position.scopes) scopes[s]![field][period]! += value;
+    const matrix = field === 'realized' ? realized : transferGap;
+    const { data } = matrix;
+    const base = matrix.at(period, 0);
+    for (const s of position.scopes) data[base + s]! += value;
   };
 
   const addCategory = (
@@ -202,15 +263,28 @@ export function runLedgerPass(
     value: number,
   ) => {
     if (period < 0) return;
-    for (const s of position.scopes) {
-      const map = scopes[s]![kind];
-      let series = map.get(category);
-      if (!series) {
-        series = new Float64Array(periodCount);
-        map.set(category, series);
+    position.categorySeries ??= { income: new Map(), expense: new Map() };
+    const byCategory = position.categorySeries[kind];
+    let targets = byCategory.get(category);
+    if (!targets) {
+      targets = new Int32Array(position.scopes.length);
+      for (const [k, s] of position.scopes.entries()) {
+        const map = scopes[s]![kind];
+        let series = map.get(category);
+        if (!series) {
+          series = new Float64Array(periodCount);
+          map.set(category, series);
+          categoryColumns.set(series, categoryTargets.length);
+          categoryTargets.push(series);
+          categories.ensureColumns(categoryTargets.length);
+        }
+        targets[k] = categoryColumns.get(series)!;
       }
-      series[period]! += value;
+      byCategory.set(category, targets);
     }
+    const { data } = categories;
+    const base = categories.at(period, 0);
+    for (let k = 0; k < targets.length; k++) data[base + targets[k]!]! += value;
   };
 
   /** The position an income or expense entry belongs to (see scopes.ts). */
@@ -227,7 +301,7 @@ export function runLedgerPass(
     }
     const accountId = cash?.account_id ?? entry.account_id;
     const assetId = entry.pos_id ?? cash?.asset_id ?? entry.asset_id;
-    if (entry.pos_id && !positionByKey.has(positionScopeId(accountId, assetId))) {
+    if (entry.pos_id && !positionsByAccount.get(accountId)?.has(assetId)) {
       const holder = positionsByAsset.get(assetId)?.find((p) => isSelected(p.accountId));
       if (holder) return holder;
     }
@@ -255,7 +329,14 @@ export function runLedgerPass(
         let costValue = value;
         if (isMove && amounts[i]! > 0)
           costValue = ((carried.get(entry.asset_id) ?? 0) * amounts[i]!) / outUnits!.get(entry.asset_id)!;
-        const costChange = applyUnitChange(position.cost, entry.amount, costValue, costMethod);
+        const costChange = applyUnitChange(
+          position.cost,
+          entry.amount,
+          costValue,
+          costMethod,
+          scaledBuffer[i],
+        );
+        columns.units[position.index] = position.cost.unitsFloat;
         if (isMove && amounts[i]! < 0)
           carried.set(entry.asset_id, (carried.get(entry.asset_id) ?? 0) - costChange);
         const gap = costChange - value;
@@ -270,22 +351,32 @@ export function runLedgerPass(
         const position = homeOf(transaction, i);
         if (!isSelected(position.accountId)) break;
         addNet(position, value);
-        const category = categoryOf(assets.get(entry.account_id), entry.account_id);
+        let category = categoryOfAccount.get(entry.account_id);
+        if (category === undefined) {
+          category = categoryOf(assets.get(entry.account_id), entry.account_id);
+          categoryOfAccount.set(entry.account_id, category);
+        }
         if (entry.role === 'income') addCategory(position, 'income', category, period, -value);
         else addCategory(position, 'expense', category, period, value);
         break;
       }
       case 'split': {
         if (!isSelected(entry.account_id)) break;
-        applySplit(positionOf(entry.account_id, entry.asset_id).cost, entry.amount);
+        const position = positionOf(entry.account_id, entry.asset_id);
+        applySplit(position.cost, entry.amount);
+        columns.units[position.index] = position.cost.unitsFloat;
         market.addSplit(entry.asset_id, day, amounts[i]!);
+        markCareful(entry.asset_id);
         break;
       }
       case 'valuation': {
         const units =
           positionByKey.get(positionScopeId(entry.account_id, entry.asset_id))?.cost.unitsFloat ?? 0;
         // A mark is a price per unit: without units it cannot value anything.
-        if (units !== 0) market.addValuation(entry.asset_id, day, amounts[i]! / units);
+        if (units !== 0) {
+          market.addValuation(entry.asset_id, day, amounts[i]! / units);
+          markCareful(entry.asset_id);
+        }
         break;
       }
       case 'commitment': {
@@ -305,10 +396,18 @@ export function runLedgerPass(
     const { entries } = transaction;
     if (entries.length > amountBuffer.length) {
       amountBuffer = new Float64Array(entries.length);
+      scaledBuffer = new Float64Array(entries.length);
       valueBuffer = new Float64Array(entries.length);
     }
     const amounts = amountBuffer;
-    for (let i = 0; i < entries.length; i++) amounts[i] = Number(entries[i]!.amount);
+    // One parse per amount: the exact scaled units when they fit (their float is then the same double
+    // Number() would give: both are the correctly rounded value of one decimal), else Number().
+    for (let i = 0; i < entries.length; i++) {
+      const text = entries[i]!.amount;
+      const scaled = parseScaled(text);
+      scaledBuffer[i] = scaled ?? Number.NaN;
+      amounts[i] = scaled === null ? Number(text) : scaled / 1e8;
+    }
     const { values, hasCurrencyEntry } = valueTransaction(transaction, amounts, day, market, valueBuffer);
 
     // In-kind moves: an asset leaving one position and entering another in the same transaction
@@ -338,9 +437,9 @@ export function runLedgerPass(
     }
     for (const state of touched) {
       const net = state.txNet;
-      if (state.scope.kind === 'position') {
-        const position = positionByKey.get(state.scope.id);
-        if (position?.fund) commitments.onFlow(position.fund, day, net);
+      if (fundScopes.size > 0) {
+        const position = fundScopes.get(state.scope.index);
+        if (position) commitments.onFlow(position.fund!, day, net);
       }
       if (period < 0 || net === 0) continue;
       if (state.dayStamp !== day) {
@@ -350,10 +449,10 @@ export function runLedgerPass(
         flowScopes.push(state);
       }
       if (net > 0) {
-        state.flowsIn[period]! += net;
+        flowsIn.data[flowsIn.at(period, state.scope.index)]! += net;
         state.dayIn += net;
       } else {
-        state.flowsOut[period]! += net;
+        flowsOut.data[flowsOut.at(period, state.scope.index)]! += net;
         state.dayOut += net;
       }
     }
@@ -372,46 +471,48 @@ export function runLedgerPass(
     const fxMemo = new Map<string, number>();
     const row = matrix ? matrix.row(day, matrixRow) : -1;
     if (row >= 0) matrixRow = row;
-    let rateCode = '';
-    let rate = Number.NaN;
-    for (const position of positions) {
-      const units = position.cost.unitsFloat;
-      if (units === 0) continue;
+    for (let r = 0; r < rateCodes.length; r++) dayRates[r] = market.fxRate(rateCodes[r]!, day);
+    const cells = matrix ? matrix.cells : undefined;
+    const rowBase = row >= 0 ? row * matrix!.columnCount : -1;
+    const { units: unitsOf, column: columnOf, rateSlot, isCareful, offsets, members } = columns;
+    const positionValues = columns.value;
+    const count = columns.size;
+    for (let p = 0; p < count; p++) {
+      const units = unitsOf[p]!;
+      if (units === 0) {
+        positionValues[p] = 0;
+        continue;
+      }
       let unitValue = Number.NaN;
       let localPrice = Number.NaN;
-      if (row >= 0 && position.column >= 0 && !position.valuer.isAdjusted) {
-        if (position.quoteCurrency !== rateCode) {
-          rateCode = position.quoteCurrency;
-          rate = market.fxRate(rateCode, day);
-        }
-        localPrice = matrix!.price(row, position.column);
-        unitValue = localPrice * rate;
+      if (rowBase >= 0 && isCareful[p] === 0) {
+        localPrice = cells![rowBase + columnOf[p]!]!;
+        unitValue = localPrice * dayRates[rateSlot[p]!]!;
       }
       // Missing data, marks, splits and currencies take the careful path (which also reports missing).
-      if (Number.isNaN(unitValue)) unitValue = position.valuer.unitValue(day);
+      if (Number.isNaN(unitValue)) unitValue = positions[p]!.valuer.unitValue(day);
       const value = units * unitValue;
-      const indices = position.scopes;
-      for (let k = 0; k < indices.length; k++) values[indices[k]!]! += value;
+      positionValues[p] = value;
+      const end = offsets[p + 1]!;
+      for (let k = offsets[p]!; k < end; k++) values[members[k]!]! += value;
       if (isGrid) {
+        const position = positions[p]!;
         const cost = position.cost.cost;
         const fx =
           gridIndex > 0
             ? fxEffectOf(position, units, day, boundaries[gridIndex - 1]!, fxMemo, localPrice)
             : 0;
-        for (let k = 0; k < indices.length; k++) {
-          costs[indices[k]!]! += cost;
-          if (fx !== 0) scopes[indices[k]!]!.fxEffect[gridIndex - 1]! += fx;
+        for (let k = offsets[p]!; k < end; k++) {
+          costs[members[k]!]! += cost;
+          if (fx !== 0) fxEffect.data[fxEffect.at(gridIndex - 1, members[k]!)]! += fx;
         }
       }
     }
     if (gridIndex === -2) return;
     if (isGrid) {
-      for (let i = 0; i < n; i++) {
-        const state = scopes[i]!;
-        state.gridValue[gridIndex] = values[i]!;
-        state.gridCost[gridIndex] = costs[i]!;
-        if (gridIndex > 0) observe(state, day);
-      }
+      gridValue.row(gridIndex).set(values.subarray(0, n));
+      gridCost.row(gridIndex).set(costs.subarray(0, n));
+      if (gridIndex > 0) for (let i = 0; i < n; i++) observe(scopes[i]!, day);
     } else {
       for (const state of flowScopes) observe(state, day);
     }
@@ -420,11 +521,15 @@ export function runLedgerPass(
 
   const observe = (state: TScopeState, day: number) => {
     const hasFlow = state.dayStamp === day;
-    state.obsDays.push(day);
-    state.obsValues.push(values[state.scope.index]!);
-    state.obsIn.push(hasFlow ? state.dayIn : 0);
-    state.obsOut.push(hasFlow ? state.dayOut : 0);
-    state.obsBefore.push(hasFlow ? befores[state.scope.index]! : Number.NaN);
+    const index = state.scope.index;
+    observations.append(
+      index,
+      day,
+      values[index]!,
+      hasFlow ? state.dayIn : 0,
+      hasFlow ? state.dayOut : 0,
+      hasFlow ? befores[index]! : Number.NaN,
+    );
   };
 
   /** End holdings' local value × (end rate − start rate): the FX part of the period's market change. */
@@ -498,6 +603,18 @@ export function runLedgerPass(
     valueDay(boundaries[b]!, b);
     b++;
   }
+  for (const state of scopes) {
+    const index = state.scope.index;
+    flowsIn.copyInto(index, state.flowsIn);
+    flowsOut.copyInto(index, state.flowsOut);
+    realized.copyInto(index, state.realized);
+    transferGap.copyInto(index, state.transferGap);
+    fxEffect.copyInto(index, state.fxEffect);
+    gridValue.copyInto(index, state.gridValue);
+    gridCost.copyInto(index, state.gridCost);
+  }
+  for (const [column, series] of categoryTargets.entries()) categories.copyInto(column, series);
+  observations.distribute(scopes);
   return { grid, market, scopeIndex, scopes, positions, commitments, assets };
 }
 
@@ -517,11 +634,11 @@ export function newScopeState(scope: TScope, periodCount: number): TScopeState {
     fxEffect: new Float64Array(periodCount),
     income: new Map(),
     expense: new Map(),
-    obsDays: [],
-    obsValues: [],
-    obsIn: [],
-    obsOut: [],
-    obsBefore: [],
+    obsDays: new Int32Array(0),
+    obsValues: new Float64Array(0),
+    obsIn: new Float64Array(0),
+    obsOut: new Float64Array(0),
+    obsBefore: new Float64Array(0),
     txNet: 0,
     txStamp: 0,
     dayIn: 0,
@@ -540,4 +657,16 @@ export function sortTransactions(
   }));
   list.sort((a, b) => a.day - b.day || a.index - b.index);
   return list;
+}
+
+/** Observations for a hand-built state (tests): day, value, inflow, outflow, value the evening before. */
+export function setObservations(
+  state: TScopeState,
+  rows: readonly (readonly [day: number, value: number, inflow: number, outflow: number, before: number])[],
+): void {
+  state.obsDays = Int32Array.from(rows, (row) => row[0]);
+  state.obsValues = Float64Array.from(rows, (row) => row[1]);
+  state.obsIn = Float64Array.from(rows, (row) => row[2]);
+  state.obsOut = Float64Array.from(rows, (row) => row[3]);
+  state.obsBefore = Float64Array.from(rows, (row) => row[4]);
 }

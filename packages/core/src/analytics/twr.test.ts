@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toEpochDay } from '../dates/epoch-day.ts';
-import { newScopeState } from './ledger-pass.ts';
+import { newScopeState, setObservations } from './ledger-pass.ts';
 import { buildPeriodGrid } from './period-grid.ts';
 import { twrFactors } from './twr.ts';
 
@@ -10,13 +10,12 @@ const d = toEpochDay;
 function state(opening: number, observations: [string, number, number, number, number][]) {
   const s = newScopeState({ index: 0, kind: 'repository', id: 'repository', name: 'R' }, 1);
   s.gridValue[0] = opening;
-  for (const [day, value, inflow, outflow, before] of observations) {
-    s.obsDays.push(d(day));
-    s.obsValues.push(value);
-    s.obsIn.push(inflow);
-    s.obsOut.push(outflow);
-    s.obsBefore.push(before);
-  }
+  setObservations(
+    s,
+    observations.map(
+      ([day, value, inflow, outflow, before]) => [d(day), value, inflow, outflow, before] as const,
+    ),
+  );
   return s;
 }
 

@@ -55,7 +55,9 @@ export function performanceRows(state: TScopeState, grid: TPeriodGrid, ref: TSco
     cumulative *= factors[i]!;
     const period = grid.periods[i]!;
     rows.push({
-      ...ref,
+      scope_kind: ref.scope_kind,
+      scope_id: ref.scope_id,
+      scope_name: ref.scope_name,
       period: period.index,
       start: period.start,
       end: period.end,

@@ -34,7 +34,9 @@ export function valueRows(state: TScopeState, grid: TPeriodGrid, ref: TScopeRef)
     const expenses = sumCategories(state.expense, i);
     const marketChange = end - start - netFlows - income + expenses;
     return {
-      ...ref,
+      scope_kind: ref.scope_kind,
+      scope_id: ref.scope_id,
+      scope_name: ref.scope_name,
       period: period.index,
       start: period.start,
       end: period.end,

@@ -379,6 +379,59 @@ describe('xirr, properties', () => {
   });
 });
 
+describe('xirr, several sign changes: the partial-sum shortcut agrees with the grid scan', () => {
+  const agree = (series: readonly CashFlow[]) => {
+    const fast = xirr(series);
+    const scanned = xirr(series, { isScanForced: true });
+    if (scanned.kind === 'ok' && fast.kind === 'ok') {
+      expect(Math.abs(fast.rate - scanned.rate)).toBeLessThanOrEqual(
+        1e-12 * Math.max(1, Math.abs(scanned.rate)),
+      );
+    } else expect(fast).toEqual(scanned);
+  };
+
+  it('on arbitrary mixed flows', () => {
+    const arbitraryFlows = fc.array(
+      fc.record({
+        date: fc.integer({ min: 0, max: 365 * 20 }).map((day) => addDays('2000-01-01', day)),
+        amount: fc.integer({ min: -100_000_000, max: 100_000_000 }).map((cents) => cents / 100),
+      }),
+      { minLength: 3, maxLength: 30 },
+    );
+    fc.assert(fc.property(arbitraryFlows, agree), { numRuns: 500 });
+  });
+
+  it('on portfolio-like flows: contributions, some withdrawals, an end value', () => {
+    const portfolio = fc
+      .record({
+        rate: fc.double({ min: -0.5, max: 1, noNaN: true }),
+        months: fc.array(fc.integer({ min: -2_000_000, max: 10_000_000 }), { minLength: 2, maxLength: 120 }),
+      })
+      .map(({ rate, months }) => {
+        // A negative draw is a withdrawal of a part of what was put in so far.
+        const series: CashFlow[] = months.map((cents, i) => ({
+          date: addMonths('2010-01-15', i),
+          amount: -cents / 100,
+        }));
+        const end = series.reduce(
+          (sum, flow, i) => sum - flow.amount * (1 + rate) ** ((months.length - i) / 12),
+          0,
+        );
+        return [...series, { date: addMonths('2010-01-15', months.length), amount: end }];
+      });
+    fc.assert(fc.property(portfolio, agree), { numRuns: 300 });
+  });
+
+  it('on the not-defined cases', () => {
+    const yearly = (...amounts: number[]) =>
+      amounts.map((amount, i) => ({ date: addMonths('2020-01-01', 12 * i), amount }));
+    expect(xirr(yearly(100, -300, 250))).toEqual({ kind: 'undefined', reason: 'NO_SOLUTION' });
+    expect(xirr(yearly(-100, 230, -132))).toEqual({ kind: 'undefined', reason: 'MULTIPLE_SOLUTIONS' });
+    agree(yearly(100, -300, 250));
+    agree(yearly(-100, 230, -132));
+  });
+});
+
 function addMonths(isoDate: string, months: number): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   const total = year * 12 + (month - 1) + months;

@@ -24,6 +24,8 @@ export type XirrResult =
 export type XirrOptions = {
   /** Starting rate for Newton's method (> −1). Only used when the rate is known to be unique. */
   readonly guess?: number;
+  /** Always decide V ≥ 2 by the grid scan, without Laguerre's shortcut (tests compare the two). */
+  readonly isScanForced?: boolean;
 };
 
 const DAYS_PER_YEAR = 365;
@@ -39,15 +41,44 @@ const GRID_SCALE = 0.01;
 /** Accuracy wanted in x near x: 1e-13 relative, which is also ≤ 1e-13 relative in r, or 1e-17 absolute. */
 const tolerance = (x: number): number => 1e-13 * Math.min(1, Math.abs(x)) + 1e-17;
 
+function checkGuess(options: XirrOptions): void {
+  if (options.guess !== undefined && !(options.guess > -1 && Number.isFinite(options.guess))) {
+    throw new RangeError(`xirr: the guess must be a finite rate above -1, got ${options.guess}`);
+  }
+}
+
 const undefinedBecause = (reason: XirrUndefinedReason): XirrResult => ({ kind: 'undefined', reason });
 
 /** The internal rate of return of dated cash flows, or why it is not defined. Throws RangeError on bad input. */
 export function xirr(flows: readonly CashFlow[], options: XirrOptions = {}): XirrResult {
-  if (options.guess !== undefined && !(options.guess > -1 && Number.isFinite(options.guess))) {
-    throw new RangeError(`xirr: the guess must be a finite rate above -1, got ${options.guess}`);
-  }
+  checkGuess(options);
   if (flows.length === 0) return undefinedBecause('NO_FLOWS');
-  const byDay = mergeByDay(flows);
+  return solveMerged(mergeByDay(flows), options);
+}
+
+/**
+ * `xirr` of flows given as epoch days (days since 1970-01-01) and amounts, for callers that hold days
+ * already (the analytics engine): no date strings made or parsed.
+ */
+export function xirrOfDays(
+  days: ArrayLike<number>,
+  amounts: ArrayLike<number>,
+  options: XirrOptions = {},
+): XirrResult {
+  checkGuess(options);
+  if (days.length !== amounts.length) throw new RangeError('xirr: as many days as amounts are needed');
+  if (days.length === 0) return undefinedBecause('NO_FLOWS');
+  const byDay = new Map<number, DaySum>();
+  for (let i = 0; i < days.length; i++) {
+    const amount = amounts[i]!;
+    if (!Number.isFinite(amount)) throw new RangeError(`xirr: amount ${amount} is not finite`);
+    if (!Number.isInteger(days[i])) throw new RangeError(`xirr: day ${days[i]} is not a whole number`);
+    addToDay(byDay, days[i]!, amount);
+  }
+  return solveMerged(byDay, options);
+}
+
+function solveMerged(byDay: Map<number, DaySum>, options: XirrOptions): XirrResult {
   if (byDay.size === 1) return undefinedBecause('ZERO_PERIOD');
   const yearFlows = toYearFlows(byDay);
   const signChanges = countSignChanges(yearFlows.amounts);
@@ -64,6 +95,14 @@ export function xirr(flows: readonly CashFlow[], options: XirrOptions = {}): Xir
     return solveInBracket(yearFlows, bracket, guess);
   }
 
+  // V ≥ 2: first try to settle the count of roots with Laguerre's rule (`rootsBeyond`), which costs a
+  // few NPV evaluations; portfolio flows almost always settle there. The grid scan is the fallback.
+  const ends = { lo, hi, valueAtLo: g(lo), valueAtHi: g(hi) };
+  if (!options.isScanForced && ends.valueAtLo !== 0 && ends.valueAtHi !== 0) {
+    const settled = settleByPartialSums(yearFlows, ends);
+    if (settled) return settled;
+  }
+
   const scan = scanForRoots(g, lo, hi);
   if (scan.kind === 'none') return undefinedBecause('NO_SOLUTION');
   if (scan.kind === 'several') return undefinedBecause('MULTIPLE_SOLUTIONS');
@@ -77,13 +116,17 @@ function mergeByDay(flows: readonly CashFlow[]): Map<number, DaySum> {
   const byDay = new Map<number, DaySum>();
   for (const flow of flows) {
     if (!Number.isFinite(flow.amount)) throw new RangeError(`xirr: amount ${flow.amount} is not finite`);
-    const day = toEpochDay(flow.date);
-    const entry = byDay.get(day) ?? { sum: 0, sumOfMagnitudes: 0 };
-    entry.sum += flow.amount;
-    entry.sumOfMagnitudes += Math.abs(flow.amount);
-    byDay.set(day, entry);
+    addToDay(byDay, toEpochDay(flow.date), flow.amount);
   }
   return byDay;
+}
+
+function addToDay(byDay: Map<number, DaySum>, day: number, amount: number): void {
+  const entry = byDay.get(day);
+  if (entry) {
+    entry.sum += amount;
+    entry.sumOfMagnitudes += Math.abs(amount);
+  } else byDay.set(day, { sum: amount, sumOfMagnitudes: Math.abs(amount) });
 }
 
 function toYearFlows(byDay: Map<number, DaySum>): YearFlows {
@@ -151,15 +194,20 @@ function twoFlowGuess(flows: YearFlows): number {
 
 type Bracket = { lo: number; hi: number; valueAtLo: number; valueAtHi: number };
 
-/** Newton's method in x, kept inside a sign-changing bracket; Brent on what is left of it if Newton strays. */
 function solveInBracket(flows: YearFlows, start: Bracket, guess: number): XirrResult {
+  const { x, iterations } = solveRoot(flows, start, guess);
+  return { kind: 'ok', rate: Math.expm1(x), iterations };
+}
+
+/** Newton's method in x, kept inside a sign-changing bracket; Brent on what is left of it if Newton strays. */
+function solveRoot(flows: YearFlows, start: Bracket, guess: number): { x: number; iterations: number } {
   const bracket = { ...start };
   let x = guess > bracket.lo && guess < bracket.hi ? guess : (bracket.lo + bracket.hi) / 2;
   let iterations = 0;
   while (iterations < NEWTON_MAX_ITERATIONS) {
     iterations++;
     const { value, slope } = scaledNpvWithSlope(flows, x);
-    if (value === 0) return { kind: 'ok', rate: Math.expm1(x), iterations };
+    if (value === 0) return { x, iterations };
     if (Math.sign(value) === Math.sign(bracket.valueAtLo)) {
       bracket.lo = x;
       bracket.valueAtLo = value;
@@ -171,10 +219,86 @@ function solveInBracket(flows: YearFlows, start: Bracket, guess: number): XirrRe
     if (!(next > bracket.lo && next < bracket.hi)) break;
     const hasConverged = Math.abs(next - x) <= tolerance(next);
     x = next;
-    if (hasConverged) return { kind: 'ok', rate: Math.expm1(x), iterations };
+    if (hasConverged) return { x, iterations };
   }
   const root = brent((t) => scaledNpv(flows, t), bracket, tolerance, BRENT_MAX_ITERATIONS);
-  return { kind: 'ok', rate: Math.expm1(root.x), iterations: iterations + root.iterations };
+  return { x: root.x, iterations: iterations + root.iterations };
+}
+
+/**
+ * The answer for V ≥ 2 when Laguerre's rule decides it, else null. NPV changes sign between the bounds
+ * (an odd number of roots): solve for one, then show there is none above or below it. Same sign (an even
+ * number): show there is none above and none below one rate (NO_SOLUTION), or one on each side
+ * (MULTIPLE_SOLUTIONS).
+ */
+function settleByPartialSums(flows: YearFlows, ends: Bracket): XirrResult | null {
+  const { lo, hi, valueAtLo, valueAtHi } = ends;
+  if (Math.sign(valueAtLo) !== Math.sign(valueAtHi)) {
+    const root = solveRoot(flows, ends, twoFlowGuess(flows));
+    // Roots closer together than δ (a thousand solver tolerances) are not told apart; the grid scan's
+    // blind spot is far wider.
+    const delta = 1e3 * tolerance(root.x) + 1e-12;
+    const above = root.x + delta;
+    const below = root.x - delta;
+    if (!(above < hi && below > lo)) return null;
+    const valueAbove = scaledNpv(flows, above);
+    const valueBelow = scaledNpv(flows, below);
+    if (valueAbove === 0 || valueBelow === 0 || Math.sign(valueAbove) === Math.sign(valueBelow)) return null;
+    const isOnly =
+      rootsBeyond(flows, above, valueAbove, valueAtHi, true) === 0 &&
+      rootsBeyond(flows, below, valueBelow, valueAtLo, false) === 0;
+    return isOnly ? { kind: 'ok', rate: Math.expm1(root.x), iterations: root.iterations } : null;
+  }
+  for (const x of [twoFlowGuess(flows), 0, (lo + hi) / 2]) {
+    if (!(x > lo && x < hi)) continue;
+    const value = scaledNpv(flows, x);
+    if (value === 0) continue;
+    const above = rootsBeyond(flows, x, value, valueAtHi, true);
+    const below = rootsBeyond(flows, x, value, valueAtLo, false);
+    if (above === 0 && below === 0) return undefinedBecause('NO_SOLUTION');
+    if (above === 1 && below === 1) return undefinedBecause('MULTIPLE_SOLUTIONS');
+  }
+  return null;
+}
+
+/**
+ * How many roots NPV has between x₀ and the bound on one side (0 or 1), or −1 when the rule cannot tell.
+ * Laguerre's rule of signs for partial sums: Σ bᵢ·u^tᵢ (tᵢ ascending) has at most as many zeros in
+ * 0 < u < 1, counted with multiplicity, as the partial sums b₀, b₀+b₁, … have sign changes. With
+ * bᵢ = aᵢ·e^(−x₀·tᵢ) and u = e^(−(x−x₀)) that bounds the roots above x₀; reading the flows backwards
+ * (partial sums from the last flow) bounds those below x₀. A bound of 1 is settled by parity: the signs
+ * of NPV at x₀ and at the bound agree exactly when the count is even.
+ */
+function rootsBeyond(
+  flows: YearFlows,
+  x0: number,
+  valueAtX0: number,
+  valueAtBound: number,
+  isAbove: boolean,
+): number {
+  const changes = partialSumSignChanges(flows, x0, isAbove);
+  if (changes === 0) return 0;
+  if (changes === 1) return Math.sign(valueAtX0) === Math.sign(valueAtBound) ? 0 : 1;
+  return -1;
+}
+
+/** Sign changes of the partial sums of aᵢ·e^(−x·tᵢ) (scaled to stay finite), from the first or the last flow. A zero sum counts as a change. */
+function partialSumSignChanges(flows: YearFlows, x: number, isForward: boolean): number {
+  const { times, amounts } = flows;
+  const n = times.length;
+  const m = x < 0 ? -x * times[n - 1]! : 0;
+  let sum = 0;
+  let sign = 0;
+  let changes = 0;
+  for (let k = 0; k < n; k++) {
+    const i = isForward ? k : n - 1 - k;
+    sum += amounts[i]! * Math.exp(-x * times[i]! - m);
+    const s = Math.sign(sum);
+    if (s === 0) return Number.POSITIVE_INFINITY;
+    if (sign !== 0 && s !== sign) changes++;
+    sign = s;
+  }
+  return changes;
 }
 
 type ScanResult =
