@@ -1,0 +1,43 @@
+import { ZFilterOption } from '@strata/contracts/transactions';
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { repositoryScopedKey } from '../../../features/repositories/api/repository-query-keys.ts';
+import { apiFetch } from '../../api/api-client.ts';
+
+export type TFilterOption = z.infer<typeof ZFilterOption>;
+
+/** Loads the values a filter field offers; what `FilterBuilder`'s `loadOptions` takes. */
+export type TLoadFilterOptions = (field: string, signal: AbortSignal) => Promise<readonly TFilterOption[]>;
+
+const ZFilterOptions = z.array(ZFilterOption);
+
+/** `GET /api/filter_options?resource&field&repository_id`: `{ value, label }` pairs (accounts by id and name). */
+export function fetchFilterOptions(
+  query: { resource: string; field: string; repositoryId: string },
+  signal?: AbortSignal,
+): Promise<TFilterOption[]> {
+  return apiFetch('/filter_options', {
+    query: { resource: query.resource, field: query.field, repository_id: query.repositoryId },
+    signal,
+    schema: ZFilterOptions,
+  });
+}
+
+export function filterOptionsQueryOptions(resource: string, field: string, repositoryId: string) {
+  return {
+    queryKey: repositoryScopedKey(repositoryId, 'filter-options', resource, field),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetchFilterOptions({ resource, field, repositoryId }, signal),
+    // Options change with the data, but not while one filter is being built.
+    staleTime: 60_000,
+  };
+}
+
+/** A `loadOptions` for a list's filter builder, cached per repository, resource and field. */
+export function filterOptionsLoader(
+  queryClient: QueryClient,
+  resource: string,
+  repositoryId: string,
+): TLoadFilterOptions {
+  return (field) => queryClient.fetchQuery(filterOptionsQueryOptions(resource, field, repositoryId));
+}

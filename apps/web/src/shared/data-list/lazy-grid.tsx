@@ -1,0 +1,268 @@
+import '@glideapps/glide-data-grid/dist/index.css';
+import {
+  CompactSelection,
+  DataEditor,
+  type GridCell,
+  GridCellKind,
+  type GridColumn,
+  type GridSelection,
+  type Item,
+  type Theme,
+} from '@glideapps/glide-data-grid';
+import { Box, Button, Center, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import {
+  DEFAULT_MAX_PAGES,
+  DEFAULT_PAGE_SIZE,
+  LazyPages,
+  type TFetchPage,
+  type TPageResult,
+} from './lazy-pages.ts';
+
+export interface TLazyGridColumn<T> {
+  id: string;
+  title: string;
+  /** Pixels; default 160. */
+  width?: number;
+  /** Share of the spare width this column takes (Glide's `grow`). */
+  grow?: number;
+  /** The cell's text. */
+  value: (row: T) => string;
+  /** Amounts read better right-aligned. */
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface TLazyGridProps<T> {
+  columns: readonly TLazyGridColumn<T>[];
+  /** One page (from 1) of the current query; `signal` aborts when the page scrolls away or the query changes. */
+  fetchPage: (pageNo: number, pageSize: number, signal: AbortSignal) => Promise<TPageResult<T>>;
+  /**
+   * Identifies the query (search, filter, sort, repository…). A new key drops the loaded pages and the
+   * selection, aborts fetches and loads again from the top; bump a version in it after a write to reload.
+   */
+  queryKey: string;
+  getRowId: (row: T) => string;
+  /** A click on a loaded row (not on its checkbox). */
+  onRowClick?: (row: T, index: number) => void;
+  /** Turns on the checkbox column; called with the selected loaded rows. */
+  onSelectionChange?: (rows: T[]) => void;
+  /** Rows in the whole list, once known (for a count in the page header or the trash toolbar). */
+  onTotalChange?: (total: number | undefined) => void;
+  /** Shown instead of the grid when the query has no rows. */
+  emptyState?: ReactNode;
+  /** Default 600; the grid draws on a canvas, so it needs a definite height. */
+  height?: number | string;
+  pageSize?: number;
+  maxPages?: number;
+}
+
+const DARK_THEME: Partial<Theme> = {
+  accentColor: '#4dabf7',
+  accentLight: 'rgba(77, 171, 247, 0.15)',
+  textDark: '#c9c9c9',
+  textMedium: '#a6a7ab',
+  textLight: '#828282',
+  textHeader: '#c9c9c9',
+  textBubble: '#ffffff',
+  bgIconHeader: '#a6a7ab',
+  fgIconHeader: '#1a1b1e',
+  bgCell: '#1a1b1e',
+  bgCellMedium: '#202124',
+  bgHeader: '#25262b',
+  bgHeaderHasFocus: '#2c2e33',
+  bgHeaderHovered: '#2c2e33',
+  bgBubble: '#2c2e33',
+  bgBubbleSelected: '#373a40',
+  bgSearchResult: '#423c24',
+  borderColor: 'rgba(255, 255, 255, 0.12)',
+  horizontalBorderColor: 'rgba(255, 255, 255, 0.08)',
+  drilldownBorder: 'rgba(255, 255, 255, 0.2)',
+  linkColor: '#4dabf7',
+};
+
+/** ApiError messages already follow the seed's catalogue; anything else gets the generic text. */
+const errorMessageOf = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : 'Unexpected error';
+
+const LOADING_CELL: GridCell = { kind: GridCellKind.Loading, allowOverlay: false };
+
+const emptySelection = (): GridSelection => ({
+  columns: CompactSelection.empty(),
+  rows: CompactSelection.empty(),
+});
+
+/**
+ * A read-only Glide Data Grid over a server-paged list: rows are fetched in pages of 50 as they scroll into
+ * view (see `LazyPages`), so a list of 100,000 rows holds only a few pages at a time.
+ */
+export function LazyGrid<T>({
+  columns,
+  fetchPage,
+  queryKey,
+  getRowId,
+  onRowClick,
+  onSelectionChange,
+  onTotalChange,
+  emptyState,
+  height = 600,
+  pageSize = DEFAULT_PAGE_SIZE,
+  maxPages = DEFAULT_MAX_PAGES,
+}: TLazyGridProps<T>) {
+  // The loader lives as long as the grid; the latest fetchPage is read through a ref so a new closure per
+  // render does not restart anything — only a new queryKey does.
+  const fetchRef = useRef(fetchPage);
+  fetchRef.current = fetchPage;
+  const [pages] = useState(
+    () =>
+      new LazyPages<T>({
+        fetchPage: ((pageNo, size, signal) => fetchRef.current(pageNo, size, signal)) as TFetchPage<T>,
+        pageSize,
+        maxPages,
+      }),
+  );
+  const snapshot = useSyncExternalStore(pages.subscribe, pages.getSnapshot, pages.getSnapshot);
+  const [selection, setSelection] = useState<GridSelection>(emptySelection);
+
+  useEffect(() => {
+    pages.resume();
+    return () => pages.stop();
+  }, [pages]);
+
+  // Callback props are read through a ref: a new identity must not reset the list.
+  const selectionChangeRef = useRef(onSelectionChange);
+  selectionChangeRef.current = onSelectionChange;
+  const firstKey = useRef(queryKey);
+  useEffect(() => {
+    if (firstKey.current === queryKey) return;
+    firstKey.current = queryKey;
+    pages.reset();
+    setSelection(emptySelection());
+    selectionChangeRef.current?.([]);
+  }, [queryKey, pages]);
+
+  const { total } = snapshot;
+  const totalRef = useRef(onTotalChange);
+  totalRef.current = onTotalChange;
+  useEffect(() => {
+    totalRef.current?.(total);
+  }, [total]);
+
+  const gridColumns = useMemo<GridColumn[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        title: column.title,
+        width: column.width ?? 160,
+        grow: column.grow,
+      })),
+    [columns],
+  );
+
+  // `snapshot.version` changes when pages arrive; a new callback makes the grid redraw with them.
+  const { version } = snapshot;
+  const getCellContent = useCallback(
+    ([col, row]: Item): GridCell => {
+      void version;
+      const item = pages.row(row);
+      const column = columns[col];
+      if (item === undefined || !column) return LOADING_CELL;
+      const text = column.value(item);
+      return {
+        kind: GridCellKind.Text,
+        data: text,
+        displayData: text,
+        allowOverlay: false,
+        readonly: true,
+        contentAlign: column.align,
+      };
+    },
+    [pages, columns, version],
+  );
+
+  const changeSelection = (next: GridSelection) => {
+    setSelection(next);
+    if (!onSelectionChange) return;
+    const rows: T[] = [];
+    const seen = new Set<string>();
+    // Only loaded rows can be acted on; a range over rows never loaded cannot name them.
+    for (const index of next.rows) {
+      const item = pages.row(index);
+      if (item === undefined) continue;
+      const id = getRowId(item);
+      if (!seen.has(id)) {
+        seen.add(id);
+        rows.push(item);
+      }
+    }
+    onSelectionChange(rows);
+  };
+
+  const scheme = useComputedColorScheme('light');
+
+  if (snapshot.error !== undefined && total === undefined) {
+    return (
+      <Center h={height}>
+        <Stack align="center" gap="xs">
+          <Text c="red">{errorMessageOf(snapshot.error)}</Text>
+          <Button variant="default" onClick={() => pages.reset()}>
+            Retry
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (total === undefined) {
+    return (
+      <Center h={height} aria-busy="true">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (total === 0) {
+    return (
+      <Center h={height}>
+        {emptyState ?? (
+          <Text c="dimmed" size="sm">
+            Nothing here yet
+          </Text>
+        )}
+      </Center>
+    );
+  }
+
+  return (
+    <Box h={height} data-testid="lazy-grid">
+      <DataEditor
+        width="100%"
+        height={height}
+        columns={gridColumns}
+        rows={total}
+        getCellContent={getCellContent}
+        onVisibleRegionChanged={(range) => pages.show({ first: range.y, count: range.height })}
+        onCellClicked={([col, row]) => {
+          if (col < 0) return;
+          const item = pages.row(row);
+          if (item !== undefined) onRowClick?.(item, row);
+        }}
+        rowMarkers={onSelectionChange ? { kind: 'checkbox', headerDisabled: true } : 'none'}
+        rowSelect={onSelectionChange ? 'multi' : 'none'}
+        rowSelectionMode="multi"
+        rangeSelect="none"
+        columnSelect="none"
+        gridSelection={selection}
+        onGridSelectionChange={changeSelection}
+        smoothScrollY
+        theme={scheme === 'dark' ? DARK_THEME : undefined}
+        getCellsForSelection
+      />
+    </Box>
+  );
+}
