@@ -1,0 +1,49 @@
+import { Table } from '@mantine/core';
+import type { TReturnRow } from './return-widgets.ts';
+import { EmptyState, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
+
+/** IRR and MOIC: IRR, MOIC, DPI and RVPI of the repository and each scope; an undefined IRR says why. */
+export function IrrMoicWidget({ data, display }: TWidgetViewProps<TReturnRow[]>) {
+  const values = data.map(({ id, irr, moic, dpi, rvpi }) => ({ id, irr, moic, dpi, rvpi }));
+  return (
+    <WidgetRoot display={display} values={values}>
+      {data.length === 0 ? (
+        <EmptyState>No returns in this timeline</EmptyState>
+      ) : (
+        <Table fz="sm" verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Scope</Table.Th>
+              <Table.Th ta="right">IRR</Table.Th>
+              <Table.Th ta="right">MOIC</Table.Th>
+              <Table.Th ta="right">DPI</Table.Th>
+              <Table.Th ta="right">RVPI</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((row) => (
+              <Table.Tr
+                key={`${row.scope_kind}:${row.id}`}
+                fw={row.scope_kind === 'repository' ? 700 : undefined}
+              >
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td ta="right">
+                  <NumberText value={row.irr} format="percent" view={display} note={row.irr_note} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <NumberText value={row.moic} format="multiple" view={display} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <NumberText value={row.dpi} format="multiple" view={display} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <NumberText value={row.rvpi} format="multiple" view={display} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </WidgetRoot>
+  );
+}

@@ -1,0 +1,100 @@
+// Pieces every widget uses: the frame (aria-label, data-testid and the raw numbers for e2e), and number
+// cells that show '—' with the list of missing prices and rates as a tooltip instead of a made-up 0.
+import { Box, Stack, Text, type TextProps, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatMoney, formatMultiple, formatPercent } from './number-format.ts';
+
+/** How numbers are drawn: from the timeline (currency) and the widget's settings (precision). */
+export interface TWidgetDisplay {
+  /** The kind's code in kebab case ('value-table'): the root's data-testid is `widget-<code>`. */
+  code: string;
+  /** The widget's title (its kind's label when no title is set): also its aria-label. */
+  label: string;
+  /** The reporting currency of the analytics result. */
+  currency: string;
+  precision: number;
+  /** 'Missing: ACME price from … to …' or null; the tooltip of every '—'. */
+  missingNote: string | null;
+}
+
+export interface TWidgetViewProps<TData> {
+  data: TData;
+  display: TWidgetDisplay;
+}
+
+const FALLBACK_NOTE = 'A price or rate is missing';
+
+/**
+ * The root of every widget. `values` are the numbers shown, unrounded, as JSON in `data-values`: e2e reads
+ * them to compare with the analytics API.
+ */
+export function WidgetRoot({
+  display,
+  values,
+  children,
+}: {
+  display: TWidgetDisplay;
+  values: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      role="region"
+      aria-label={display.label}
+      data-testid={`widget-${display.code}`}
+      data-values={JSON.stringify(values)}
+      h="100%"
+    >
+      {children}
+    </Box>
+  );
+}
+
+type TFormat = 'money' | 'percent' | 'multiple';
+
+function formatted(value: number | null | undefined, format: TFormat, display: TWidgetDisplay): string {
+  if (format === 'percent') return formatPercent(value);
+  if (format === 'multiple') return formatMultiple(value);
+  return formatMoney(value, display.currency, display.precision);
+}
+
+/** A number; '—' with a tooltip when it is missing. `data-value` keeps the raw number ('' when missing). */
+export function NumberText({
+  value,
+  format = 'money',
+  view,
+  note,
+  ...props
+}: {
+  value: number | null | undefined;
+  format?: TFormat;
+  /** The widget's currency, precision and missing note ('display' is a Mantine style prop). */
+  view: TWidgetDisplay;
+  /** Why it is missing when that is not a price (an IRR the solver could not define). */
+  note?: string | null;
+} & TextProps) {
+  const text = (
+    <Text component="span" ff="monospace" size="sm" data-value={value ?? ''} {...props}>
+      {formatted(value, format, view)}
+    </Text>
+  );
+  if (value !== null && value !== undefined && Number.isFinite(value)) return text;
+  const label = note ?? view.missingNote ?? FALLBACK_NOTE;
+  return (
+    <Tooltip label={label} multiline maw={360} withArrow>
+      <Text component="span" ff="monospace" size="sm" data-value="" aria-label={label} {...props}>
+        {formatted(null, format, view)}
+      </Text>
+    </Tooltip>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <Stack h="100%" justify="center" align="center" py="md">
+      <Text size="sm" c="dimmed">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
