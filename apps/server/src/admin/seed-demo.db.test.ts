@@ -49,6 +49,21 @@ describe('seed:demo', () => {
       .filter((entry) => entry.asset === 'AAPL')
       .reduce((sum, entry) => sum + Number(entry.amount), 0);
     expect(Number(held.units)).toBe(expected);
+
+    // The private fund has its investor-relations contact and its agreement as a tagged link.
+    const fund = assets.find((asset: { name: string }) => asset.name === 'Northwind Growth Fund III').id;
+    const contacts = (
+      await user.call('GET', `/api/contact_info?repository_id=${result.repositoryId}`)
+    ).json();
+    expect(contacts).toMatchObject([{ name: 'Maria Jensen', assets: [fund] }]);
+    const documents = (
+      await user.call('GET', `/api/documents?repository_id=${result.repositoryId}&asset_id=${fund}`)
+    ).json();
+    expect(documents).toMatchObject([
+      { name: 'Fund III limited partnership agreement', source: 'url', asset_id: fund },
+    ]);
+    const tags = (await user.call('GET', `/api/document_tags?repository_id=${result.repositoryId}`)).json();
+    expect(tags).toMatchObject([{ name: 'Legal', documents: [documents[0].id] }]);
   });
 
   it('picks a free name on a second run', async () => {

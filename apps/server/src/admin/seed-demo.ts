@@ -1,8 +1,12 @@
 import { buildDemoRepository, type TDemoRepository } from '@strata/core/demo/demo-repository';
+import { validateDocument } from '@strata/core/documents/document-rules';
 import { PRE_CREATED_ACCOUNTS } from '@strata/core/repositories/initial-content';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { createAssetsService } from '../features/assets/assets.service.ts';
+import { createContactsService } from '../features/contacts/contacts.service.ts';
+import { createDocumentTagsService } from '../features/documents/document-tags.service.ts';
+import { setDocumentTags } from '../features/documents/documents.repository.ts';
 import { bumpDataVersion } from '../features/repositories/data-version.ts';
 import { createRepositoriesService } from '../features/repositories/repositories.service.ts';
 import { createTransactionsService } from '../features/transactions/transactions.service.ts';
@@ -13,6 +17,8 @@ export interface TSeedDemoResult {
   assets: number;
   prices: number;
   transactions: number;
+  contacts: number;
+  documents: number;
 }
 
 /** A name not yet among the user's repositories: 'Demo Family Office', then '… 2', '… 3'. */
@@ -53,8 +59,6 @@ export async function seedDemoRepository(
   const pairs = new Map(
     demo.assets.flatMap((asset) => asset.tags.map((tag) => [`${tag.tag_name}\u0000${tag.tag_value}`, tag])),
   );
-  for (const document of demo.documents)
-    for (const tag of document.tags) pairs.set(`${tag.tag_name}\u0000${tag.tag_value}`, tag);
   await db
     .insertInto('tags')
     .values(
@@ -157,11 +161,71 @@ export async function seedDemoRepository(
     repository.id,
   );
 
+  const contacts = createContactsService(db);
+  for (const contact of demo.contacts) {
+    const { assets: keys, ...fields } = contact;
+    await contacts.create(user, {
+      repository_id: repository.id,
+      ...fields,
+      assets: keys.map((key) => ids.get(key) as string),
+    });
+  }
+  await seedDocuments(db, user.id, repository.id, demo.documents, ids);
+
   return {
     repositoryId: repository.id,
     name,
     assets: created.length,
     prices: demo.prices.length,
     transactions: Array.isArray(transactions) ? transactions.length : 1,
+    contacts: demo.contacts.length,
+    documents: demo.documents.length,
   };
+}
+
+/**
+ * The demo's documents are links, so no file store is involved: they are checked by the documents' own
+ * rules and written with their tags, as the documents service would for a link.
+ */
+async function seedDocuments(
+  db: Kysely<Database>,
+  userId: string,
+  repositoryId: string,
+  documents: TDemoRepository['documents'],
+  ids: Map<string, string>,
+): Promise<void> {
+  const tagService = createDocumentTagsService(db);
+  const tagIds = new Map<string, string>();
+  for (const name of new Set(documents.flatMap((document) => document.tags))) {
+    tagIds.set(name, (await tagService.create({ id: userId }, { repository_id: repositoryId, name })).id);
+  }
+  for (const document of documents) {
+    const checked = validateDocument({
+      name: document.name,
+      source: 'url',
+      path: document.url,
+      description: document.description,
+    });
+    if (!checked.ok) throw new Error(`demo document ${document.name}: ${JSON.stringify(checked.errors)}`);
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('documents')
+        .values({
+          repository_id: repositoryId,
+          asset_id: ids.get(document.asset) ?? null,
+          ...checked.value,
+          file_key: null,
+          created_by: userId,
+          updated_by: userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await setDocumentTags(
+        trx,
+        repositoryId,
+        row.id,
+        document.tags.map((name) => tagIds.get(name) as string),
+      );
+    });
+  }
 }

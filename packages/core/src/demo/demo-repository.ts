@@ -45,16 +45,17 @@ export interface TDemoContact {
   email: string;
   phone: string;
   company: string;
-  note: string;
+  notes: string;
   assets: string[];
 }
 
+/** A link document of one asset; `tags` are document tag names (document tags have no value). */
 export interface TDemoDocument {
   name: string;
   url: string;
   description: string;
-  assets: string[];
-  tags: TTagPair[];
+  asset: string;
+  tags: string[];
 }
 
 export interface TDemoRepository {
@@ -407,7 +408,7 @@ export function buildDemoRepository({ today, seed = 7 }: { today: string; seed?:
         email: 'maria.jensen@northwind.example',
         phone: '+1 212 555 0147',
         company: 'Northwind Capital Partners',
-        note: 'Investor relations for Fund III; quarterly reports on the 15th',
+        notes: 'Investor relations for Fund III; quarterly reports on the 15th',
         assets: [FUND],
       },
     ],
@@ -416,8 +417,8 @@ export function buildDemoRepository({ today, seed = 7 }: { today: string; seed?:
         name: 'Fund III limited partnership agreement',
         url: 'https://northwind.example/fund-iii/lpa.pdf',
         description: 'Signed LPA with side letter',
-        assets: [FUND],
-        tags: [{ tag_name: 'Document', tag_value: 'Legal' }],
+        asset: FUND,
+        tags: ['Legal'],
       },
     ],
   };
