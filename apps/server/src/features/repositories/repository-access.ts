@@ -8,7 +8,7 @@ import { REPOSITORY_MESSAGES } from '@strata/core/repositories/repository-messag
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
-import { requireActiveSubscription } from '../subscription/subscription-state.ts';
+import { isStoredStatusActive, requireActiveSubscription } from '../subscription/subscription-state.ts';
 
 export interface TAccessRepository {
   id: string;
@@ -42,18 +42,31 @@ export async function requireRepositoryAccess(
   need: TAccessNeed,
 ): Promise<TRepositoryAccess> {
   if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
-  await requireActiveSubscription(db, user.id);
+  // Membership and the subscription's status in one round trip: every repository call pays for this.
   const row = await db
     .selectFrom('repositories as r')
     .innerJoin('repository_members as m', (join) =>
       join.onRef('m.repository_id', '=', 'r.id').on('m.user_id', '=', user.id),
     )
-    .select(['r.id', 'r.name', 'r.currency', 'r.owner_id', 'r.settings', 'm.access_type'])
+    .select((eb) => [
+      'r.id',
+      'r.name',
+      'r.currency',
+      'r.owner_id',
+      'r.settings',
+      'm.access_type',
+      eb.selectFrom('subscriptions as s').select('s.status').where('s.user_id', '=', user.id).as('status'),
+    ])
     .where('r.id', '=', repositoryId)
     .executeTakeFirst();
-  if (!row) throw AppError.notFound(REPOSITORY_MESSAGES.NOT_FOUND);
+  // Not a member: the subscription still decides first (402 before 404).
+  if (!row) {
+    await requireActiveSubscription(db, user.id);
+    throw AppError.notFound(REPOSITORY_MESSAGES.NOT_FOUND);
+  }
+  if (!isStoredStatusActive(row.status)) throw AppError.paymentRequired();
   const facts = { accessType: row.access_type, isReadonlySetting: row.settings.readonly === true };
   if (!canAccess(facts, need)) throw AppError.forbidden();
-  const { access_type, ...repository } = row;
+  const { access_type, status: _status, ...repository } = row;
   return { repository, accessType: access_type as TAccessLevel, isReadonly: isRepositoryReadonly(facts) };
 }

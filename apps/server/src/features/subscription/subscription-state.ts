@@ -68,6 +68,11 @@ export async function getEffectiveSubscription(
   };
 }
 
+/** Whether a user's stored status (undefined: no record, the configured default applies) is active. */
+export function isStoredStatusActive(status: string | null | undefined): boolean {
+  return isSubscriptionActive(status ?? readSubscriptionDefaults().DEFAULT_SUBSCRIPTION_STATUS);
+}
+
 /** Repository data calls need an active subscription (seed §4, §8): otherwise 402. */
 export async function requireActiveSubscription(
   db: Kysely<Database>,
