@@ -1,19 +1,17 @@
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
-
-const FEATURE = 'the analytics feature';
+import { AnalyticsViewPage } from '../components/analytics-view-page.tsx';
 
 export function AnalyticsValuePage() {
-  return <ComingSoonPage title="Value" feature={FEATURE} />;
+  return <AnalyticsViewPage view="value" />;
 }
 
 export function AnalyticsValueChangePage() {
-  return <ComingSoonPage title="Value Change" feature={FEATURE} />;
+  return <AnalyticsViewPage view="value-change" />;
 }
 
 export function AnalyticsIncomePage() {
-  return <ComingSoonPage title="Income" feature={FEATURE} />;
+  return <AnalyticsViewPage view="income" />;
 }
 
 export function AnalyticsPositionPage() {
-  return <ComingSoonPage title="Position" feature={FEATURE} />;
+  return <AnalyticsViewPage view="position" />;
 }

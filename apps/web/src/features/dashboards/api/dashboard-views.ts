@@ -1,10 +1,11 @@
-import { listDashboardViews, type TDashboardView } from '@strata/contracts/dashboards';
-import { useQuery } from '@tanstack/react-query';
+import { listDashboardViews, type TDashboardView, updateDashboardView } from '@strata/contracts/dashboards';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../shared/api/api-client.ts';
 import { repositoryScopedKey } from '../../repositories/api/repository-query-keys.ts';
 
 const ZViews = listDashboardViews.response[200] as z.ZodType<TDashboardView[]>;
+const ZView = updateDashboardView.response[200] as z.ZodType<TDashboardView>;
 
 /** `GET /api/dashboard_views`: the user's own dashboards of the repository (made on first read). */
 export function useDashboardViews(repositoryId: string | undefined) {
@@ -18,4 +19,67 @@ export function useDashboardViews(repositoryId: string | undefined) {
     enabled: Boolean(repositoryId),
     staleTime: 60_000,
   });
+}
+
+export type TDashboardWidget = TDashboardView['widgets'][number];
+
+/** Per view: the last save sent and how many edits were made, so saves go out in order. */
+const saving = new Map<string, { chain: Promise<unknown>; edits: number }>();
+
+/**
+ * `PUT /api/dashboard_views/:id` with the whole widget list. The list is changed in the cache first, so an
+ * edit shows at once; saves of one view go out one after another, and an answer only replaces the cache
+ * when no newer edit was made meanwhile (else quick edits would flicker back). A refusal reloads the list.
+ */
+export function saveDashboardWidgets(
+  queryClient: QueryClient,
+  view: TDashboardView,
+  widgets: TDashboardWidget[],
+): Promise<TDashboardView> {
+  const key = repositoryScopedKey(view.repository_id, 'dashboard-views');
+  queryClient.setQueryData<TDashboardView[]>(key, (list) =>
+    list?.map((item) => (item.id === view.id ? { ...item, widgets } : item)),
+  );
+  const state = saving.get(view.id) ?? { chain: Promise.resolve(), edits: 0 };
+  state.edits += 1;
+  const edit = state.edits;
+  const put = () =>
+    apiFetch(`/dashboard_views/${encodeURIComponent(view.id)}`, {
+      method: 'PUT',
+      body: { widgets },
+      schema: ZView,
+    });
+  const result = state.chain.then(put, put).then(
+    (saved) => {
+      if (saving.get(view.id)?.edits === edit) {
+        queryClient.setQueryData<TDashboardView[]>(key, (list) =>
+          list?.map((item) => (item.id === saved.id ? saved : item)),
+        );
+      }
+      return saved;
+    },
+    async (error: unknown) => {
+      await queryClient.invalidateQueries({ queryKey: key });
+      throw error;
+    },
+  );
+  state.chain = result.catch(() => undefined);
+  saving.set(view.id, state);
+  return result;
+}
+
+/** `POST /api/dashboard_views`: an empty dashboard of one layout type; the list is read again. */
+export async function createDashboardView(
+  queryClient: QueryClient,
+  body: { repository_id: string; type: TDashboardView['type']; name: string },
+): Promise<TDashboardView> {
+  const created = await apiFetch('/dashboard_views', {
+    method: 'POST',
+    body: { ...body, widgets: [] },
+    schema: ZView,
+  });
+  await queryClient.invalidateQueries({
+    queryKey: repositoryScopedKey(body.repository_id, 'dashboard-views'),
+  });
+  return created;
 }

@@ -1,10 +1,13 @@
 import {
   Alert,
   Box,
-  Card,
+  Button,
   Center,
+  Collapse,
   Group,
   Loader,
+  Modal,
+  Paper,
   SegmentedControl,
   Stack,
   Tabs,
@@ -12,97 +15,75 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TDashboardView } from '@strata/contracts/dashboards';
-import type { TAnalyticsResult } from '@strata/core/analytics/analytics-types';
-import { findWidgetKind, GRID_COLUMNS } from '@strata/core/dashboards/widget-kinds';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import type { TDashboardType } from '@strata/core/dashboards/widget-kinds';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { notifyError } from '../../../shared/notifications/notify-error.ts';
+import { useAssets } from '../../assets/api/assets.ts';
 import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
-import { type TTimeline, useAnalytics } from '../api/analytics.ts';
-import { useDashboardViews } from '../api/dashboard-views.ts';
-import { WidgetView } from './widget-view.tsx';
+import { createDashboardView, useDashboardViews } from '../api/dashboard-views.ts';
+import { TimelineControls } from '../timeline/timeline-controls.tsx';
+import { useTimelineSettings } from '../timeline/use-timeline-settings.ts';
+import { DashboardGrid, type TBoardFacts } from './dashboard-grid.tsx';
 
-/** Grid row height in pixels; a widget's `h` counts these. */
-const ROW_HEIGHT = 56;
-const TIMELINES: Record<string, TTimeline> = {
-  '12 months': { periods: 12, freq: 'month' },
-  '8 quarters': { periods: 8, freq: 'quarter' },
-  '5 years': { periods: 5, freq: 'year' },
-};
+const NewDashboardForm = lazy(() =>
+  import('./new-dashboard-form.tsx').then((m) => ({ default: m.NewDashboardForm })),
+);
 
-function Board({
-  view,
-  timeline,
-  currency,
-  repositoryId,
-}: {
-  view: TDashboardView;
-  timeline: TTimeline;
-  currency: string;
-  repositoryId: string;
-}) {
-  const datasets = view.widgets.flatMap((widget) => findWidgetKind(widget.kind)?.datasets ?? []);
-  const analytics = useAnalytics(repositoryId, timeline, datasets);
-  const columns = GRID_COLUMNS[view.type];
-  if (analytics.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Computing analytics" />
-      </Center>
-    );
-  }
-  if (analytics.isError) return <Alert color="red">{analytics.error.message}</Alert>;
-  const answer = analytics.data;
-  if (answer.status !== 'done' || !answer.result) {
-    return <Alert color={answer.status === 'error' ? 'red' : 'blue'}>{answer.message}</Alert>;
-  }
-  const result = answer.result as unknown as TAnalyticsResult;
-  return (
-    <Stack gap="xs">
-      {answer.total_compute_time > 5 && (
-        <Text size="xs" c="dimmed">
-          Analytics calculated in {Math.round(answer.total_compute_time)} sec
-        </Text>
-      )}
-      <Box
-        style={{
-          display: 'grid',
-          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-          gridAutoRows: ROW_HEIGHT,
-          gap: 12,
-        }}
-      >
-        {view.widgets.map((widget) => (
-          <Card
-            key={widget.id}
-            withBorder={widget.kind !== 'Section Delimiter'}
-            padding="sm"
-            aria-label={widget.kind}
-            data-testid={`widget-${widget.id}`}
-            style={{
-              gridColumn: `${widget.layout.x + 1} / span ${widget.layout.w}`,
-              gridRow: `${widget.layout.y + 1} / span ${widget.layout.h}`,
-              overflow: 'hidden',
-            }}
-          >
-            <WidgetView widget={widget} result={result} currency={result.currency ?? currency} />
-          </Card>
-        ))}
-      </Box>
-    </Stack>
-  );
+/** Seed §2: an aggregator's callback lands here with these; they are dropped on first load. */
+const CALLBACK_PARAMS = ['code', 'state'];
+
+/** 'investment account' → 'Investment account'. */
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function useStripCallbackParams() {
+  const [params, setParams] = useSearchParams();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first load is stripped.
+  useEffect(() => {
+    if (CALLBACK_PARAMS.some((name) => params.has(name))) {
+      const next = new URLSearchParams(params);
+      for (const name of CALLBACK_PARAMS) next.delete(name);
+      setParams(next, { replace: true });
+    }
+  }, []);
 }
 
 /**
  * The dashboards of the current repository: phone and tablet widths show the mobile layouts, wider screens
- * the desktop ones (seed §2). `slug` picks the dashboard; the first one otherwise.
+ * the desktop ones (seed §2); while editing, either layout can be picked. `slug` picks the dashboard; the
+ * first one otherwise.
  */
 export function DashboardBoard({ slug }: { slug?: string }) {
+  useStripCallbackParams();
   const navigate = useNavigate();
-  const isMobile = useMediaQuery('(max-width: 62em)') ?? false;
+  const isPhone = useMediaQuery('(max-width: 62em)') ?? false;
   const { repository, isLoading } = useCurrentRepository();
   const views = useDashboardViews(repository?.id);
-  const [timelineName, setTimelineName] = useState('12 months');
+  const assets = useAssets(repository?.id);
+  const { timeline, setTimeline } = useTimelineSettings(repository);
+  const [isEditing, setIsEditing] = useState(false);
+  const [pickedType, setPickedType] = useState<TDashboardType | null>(null);
+  // Open on wide screens, folded on a phone until the user says otherwise.
+  const [timelineChoice, setTimelineChoice] = useState<boolean | null>(null);
+  const [isCreating, setIsCreating] = useState(false);
+  const queryClient = useQueryClient();
+  const facts = useMemo<TBoardFacts>(() => {
+    const live = (assets.data ?? []).filter((asset) => !asset.deleted_at);
+    return {
+      accountTypes: Object.fromEntries(live.map((asset) => [asset.id, sentenceCase(asset.type)])),
+      assetNames: Object.fromEntries(live.map((asset) => [asset.id, asset.name])),
+    };
+  }, [assets.data]);
+  const currencies = useMemo(
+    () =>
+      (assets.data ?? [])
+        .filter((asset) => asset.type === 'currency' && !asset.deleted_at && asset.ticker)
+        .map((asset) => asset.ticker as string)
+        .sort(),
+    [assets.data],
+  );
+
   if (isLoading || (repository && views.isPending)) {
     return (
       <Center py="xl">
@@ -121,23 +102,66 @@ export function DashboardBoard({ slug }: { slug?: string }) {
     );
   }
   if (views.isError) return <Alert color="red">{views.error.message}</Alert>;
-  const mine = (views.data ?? []).filter((view) => view.type === (isMobile ? 'mobile' : 'desktop'));
+  const isTimelineOpen = timelineChoice ?? !isPhone;
+  const type: TDashboardType = (isEditing && pickedType) || (isPhone ? 'mobile' : 'desktop');
+  const mine = (views.data ?? []).filter((view) => view.type === type);
   const current = mine.find((view) => view.slug === slug) ?? mine[0];
-  const timeline = TIMELINES[timelineName] as TTimeline;
+  // Editing the phone layout on a wide screen shows it at phone width.
+  const isNarrow = type === 'mobile' && !isPhone;
   return (
     <Stack p="md" gap="md">
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={1} size="h3">
           {repository.name}
         </Title>
-        <SegmentedControl
-          size="xs"
-          aria-label="Timeline"
-          value={timelineName}
-          onChange={setTimelineName}
-          data={Object.keys(TIMELINES)}
-        />
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setTimelineChoice(!isTimelineOpen)}
+            aria-expanded={isTimelineOpen}
+          >
+            Timeline
+          </Button>
+          {isEditing && (
+            <Button size="xs" variant="default" onClick={() => setIsCreating(true)}>
+              New dashboard
+            </Button>
+          )}
+          {isEditing && (
+            <SegmentedControl
+              size="xs"
+              aria-label="Layout"
+              value={type}
+              onChange={(value) => setPickedType(value as TDashboardType)}
+              data={[
+                { value: 'desktop', label: 'Desktop' },
+                { value: 'mobile', label: 'Mobile' },
+              ]}
+            />
+          )}
+          <Button
+            size="xs"
+            variant={isEditing ? 'filled' : 'default'}
+            onClick={() => {
+              setIsEditing((editing) => !editing);
+              setPickedType(null);
+            }}
+          >
+            {isEditing ? 'Done' : 'Edit dashboard'}
+          </Button>
+        </Group>
       </Group>
+      <Collapse expanded={isTimelineOpen}>
+        <Paper withBorder p="sm">
+          <TimelineControls
+            value={timeline}
+            onChange={setTimeline}
+            currencies={currencies}
+            repositoryCurrency={repository.currency}
+          />
+        </Paper>
+      </Collapse>
       {mine.length > 1 && (
         <Tabs value={current?.slug ?? null} onChange={(value) => value && navigate(`/dashboards/${value}`)}>
           <Tabs.List>
@@ -149,13 +173,23 @@ export function DashboardBoard({ slug }: { slug?: string }) {
           </Tabs.List>
         </Tabs>
       )}
+      <Modal opened={isCreating} onClose={() => setIsCreating(false)} title={`New ${type} dashboard`}>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+          <NewDashboardForm
+            onCancel={() => setIsCreating(false)}
+            onCreate={(name) => {
+              setIsCreating(false);
+              createDashboardView(queryClient, { repository_id: repository.id, type, name })
+                .then((created) => navigate(`/dashboards/${created.slug}`))
+                .catch((error: unknown) => notifyError(error));
+            }}
+          />
+        </Suspense>
+      </Modal>
       {current ? (
-        <Board
-          view={current}
-          timeline={timeline}
-          currency={repository.currency}
-          repositoryId={repository.id}
-        />
+        <Box maw={isNarrow ? 420 : undefined} w="100%" mx={isNarrow ? 'auto' : undefined}>
+          <DashboardGrid view={current} timeline={timeline} isEditing={isEditing} facts={facts} />
+        </Box>
       ) : (
         <Text c="dimmed">No dashboard yet.</Text>
       )}

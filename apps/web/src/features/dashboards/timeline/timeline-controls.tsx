@@ -5,7 +5,6 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  NumberInput,
   SegmentedControl,
   Select,
   Stack,
@@ -28,6 +27,7 @@ import {
   yearOptions,
   yearPreset,
 } from './timeline-rules.ts';
+import { WholeNumberInput } from './whole-number-input.tsx';
 
 export interface TTimelineControlsProps {
   value: TTimelineSettings;
@@ -82,19 +82,15 @@ export function TimelineControls({
         />
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <NumberInput
+        <WholeNumberInput
           size="xs"
           w={96}
           label="Periods"
           min={1}
           max={MAX_PERIODS}
-          allowDecimal={false}
-          allowNegative={false}
           value={value.periods}
           error={errors.periods}
-          onChange={(next) =>
-            set({ periods: typeof next === 'number' ? next : Number.parseInt(next, 10) || 0 })
-          }
+          onChange={(next) => set({ periods: next })}
         />
         <SegmentedControl
           size="xs"
@@ -135,17 +131,15 @@ export function TimelineControls({
           onChange={(next) => set({ currency: !next || next === repositoryCurrency ? null : next })}
           comboboxProps={{ withinPortal: false }}
         />
-        <NumberInput
+        <WholeNumberInput
           size="xs"
           w={96}
           label="Decimals"
           min={0}
           max={MAX_PRECISION}
-          allowDecimal={false}
-          allowNegative={false}
           value={value.precision}
           error={errors.precision}
-          onChange={(next) => set({ precision: typeof next === 'number' ? next : 0 })}
+          onChange={(next) => set({ precision: next })}
         />
       </Group>
     </Stack>
