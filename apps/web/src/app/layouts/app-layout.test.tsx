@@ -8,6 +8,7 @@ import { SESSION_QUERY_KEY } from '../../features/auth/api/get-session.ts';
 import { ModalHost } from '../../shared/modals/modal-host.tsx';
 import { modals } from '../../shared/modals/modal-store.ts';
 import { AppLayout, MOBILE_LAYOUT_QUERY } from './app-layout.tsx';
+import { navSectionsFor } from './use-nav-sections.ts';
 
 const originalMatchMedia = window.matchMedia;
 
@@ -67,11 +68,16 @@ afterEach(() => {
 });
 
 describe('AppLayout', () => {
-  it('uses the desktop header with the four top-level entries on wide screens', async () => {
+  it('uses the desktop header with the top-level entries on wide screens (Analytics only with the flag)', async () => {
     setWidthIsMobile(false);
     renderLayout();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect([...nav.querySelectorAll('a,button')].map((el) => el.textContent)).toEqual([
+      'Dashboards',
+      'Data',
+      'Connectors',
+    ]);
+    expect(navSectionsFor(true).map((section) => section.label)).toEqual([
       'Dashboards',
       'Data',
       'Connectors',

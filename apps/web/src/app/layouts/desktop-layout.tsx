@@ -3,13 +3,15 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppShellActions } from './app-shell-actions.tsx';
 import { Brand } from './brand.tsx';
-import { isLinkActive, isSectionActive, NAV_SECTIONS } from './nav-items.ts';
+import { isLinkActive, isSectionActive } from './nav-items.ts';
+import { useNavSections } from './use-nav-sections.ts';
 
 function TopNavigation() {
   const { pathname } = useLocation();
+  const sections = useNavSections();
   return (
     <Group gap={4} component="nav" aria-label="Main">
-      {NAV_SECTIONS.map((section) => {
+      {sections.map((section) => {
         const isActive = isSectionActive(section, pathname);
         const variant = isActive ? 'light' : 'subtle';
         if (section.to) {

@@ -2,7 +2,8 @@ import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppShellActions } from './app-shell-actions.tsx';
 import { Brand } from './brand.tsx';
-import { isLinkActive, isSectionActive, NAV_SECTIONS } from './nav-items.ts';
+import { isLinkActive, isSectionActive } from './nav-items.ts';
+import { useNavSections } from './use-nav-sections.ts';
 
 export interface TMobileLayoutProps {
   isNavbarOpened: boolean;
@@ -13,6 +14,7 @@ export interface TMobileLayoutProps {
 /** Phones and tablets: burger menu with the same sections as the desktop header. */
 export function MobileLayout({ isNavbarOpened, onToggleNavbar, onCloseNavbar }: TMobileLayoutProps) {
   const { pathname } = useLocation();
+  const sections = useNavSections();
   return (
     <AppShell
       header={{ height: 56 }}
@@ -35,7 +37,7 @@ export function MobileLayout({ isNavbarOpened, onToggleNavbar, onCloseNavbar }: 
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
         <ScrollArea>
-          {NAV_SECTIONS.map((section) =>
+          {sections.map((section) =>
             section.to ? (
               <NavLink
                 key={section.label}
