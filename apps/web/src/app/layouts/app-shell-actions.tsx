@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Kbd, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Kbd, Tooltip } from '@mantine/core';
 import { IconBinaryTree, IconSearch } from '@tabler/icons-react';
 import { RepositorySwitcher } from '../../features/repositories/components/repository-switcher.tsx';
 import { UserMenu } from '../../features/session/components/user-menu.tsx';
@@ -6,10 +6,14 @@ import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle.tsx';
 import { openAssetTree } from '../shell/open-asset-tree.tsx';
 import { openSearch } from '../shell/open-search.tsx';
 
-export function AppShellActions() {
+/**
+ * The header's tools. On a phone (`isCompact`) only the switcher (narrower), search and the user menu fit
+ * in 390 px; the asset tree and the colour toggle move to the navigation drawer (MobileShellTools).
+ */
+export function AppShellActions({ isCompact = false }: { isCompact?: boolean }) {
   return (
-    <Group gap="xs" wrap="nowrap">
-      <RepositorySwitcher />
+    <Group gap={isCompact ? 6 : 'xs'} wrap="nowrap">
+      <RepositorySwitcher isCompact={isCompact} />
       <Tooltip
         label={
           <>
@@ -21,19 +25,43 @@ export function AppShellActions() {
           <IconSearch size={18} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip
-        label={
-          <>
-            Asset tree <Kbd size="xs">/</Kbd>
-          </>
-        }
-      >
-        <ActionIcon variant="default" size="lg" aria-label="Asset tree" onClick={openAssetTree}>
-          <IconBinaryTree size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <ColorSchemeToggle />
+      {!isCompact && (
+        <>
+          <Tooltip
+            label={
+              <>
+                Asset tree <Kbd size="xs">/</Kbd>
+              </>
+            }
+          >
+            <ActionIcon variant="default" size="lg" aria-label="Asset tree" onClick={openAssetTree}>
+              <IconBinaryTree size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <ColorSchemeToggle />
+        </>
+      )}
       <UserMenu />
+    </Group>
+  );
+}
+
+/** What the phone header leaves out, at the top of the navigation drawer. */
+export function MobileShellTools({ onDone }: { onDone: () => void }) {
+  return (
+    <Group gap="xs" px="xs" pb="xs" wrap="nowrap">
+      <Button
+        variant="default"
+        size="sm"
+        leftSection={<IconBinaryTree size={16} />}
+        onClick={() => {
+          onDone();
+          openAssetTree();
+        }}
+      >
+        Asset tree
+      </Button>
+      <ColorSchemeToggle />
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
-import { AppShellActions } from './app-shell-actions.tsx';
+import { AppShellActions, MobileShellTools } from './app-shell-actions.tsx';
 import { Brand } from './brand.tsx';
 import { isLinkActive, isSectionActive } from './nav-items.ts';
 import { useNavSections } from './use-nav-sections.ts';
@@ -30,13 +30,14 @@ export function MobileLayout({ isNavbarOpened, onToggleNavbar, onCloseNavbar }: 
               size="sm"
               aria-label={isNavbarOpened ? 'Close navigation' : 'Open navigation'}
             />
-            <Brand />
+            <Brand isCompact />
           </Group>
-          <AppShellActions />
+          <AppShellActions isCompact />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">
         <ScrollArea>
+          <MobileShellTools onDone={onCloseNavbar} />
           {sections.map((section) =>
             section.to ? (
               <NavLink

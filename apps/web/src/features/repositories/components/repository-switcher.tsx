@@ -20,7 +20,7 @@ import { repositoryActions } from './repository-modals.tsx';
 const MENU_LIMIT = 8;
 
 /** The header's repository switcher: current repository, quick switch, and the repository popups. */
-export function RepositorySwitcher() {
+export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean }) {
   usePaymentRequiredNotice();
   const { repository, repositories, permissions, isLoading, userId, userEmail } = useCurrentRepository();
   const switchTo = useSwitchRepository();
@@ -45,9 +45,10 @@ export function RepositorySwitcher() {
             rightSection={<IconSelector size={14} />}
             aria-label={repository ? `Repository: ${repository.name}` : 'Repositories'}
             loading={isLoading}
-            maw={260}
+            maw={isCompact ? 170 : 260}
+            px={isCompact ? 'xs' : undefined}
           >
-            <Text size="sm" truncate="end" maw={160}>
+            <Text size="sm" truncate="end" maw={isCompact ? 96 : 160}>
               {repository ? repository.name : 'No repository'}
             </Text>
             {permissions && !permissions.canWrite && (
