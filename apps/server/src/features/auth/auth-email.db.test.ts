@@ -294,6 +294,20 @@ describe('change password', () => {
     expect(await isSignedIn(phone)).toBe(false);
   });
 
+  it('ends the other sessions for the API routes at once, though they were just resolved', async () => {
+    const { browser: phone } = await signUpVerified(t, 'changer-api@example.com', PASSWORD);
+    const laptop = await signInBrowser(t, 'changer-api@example.com', PASSWORD);
+    // Resolved (and remembered by this process) just before the change.
+    expect((await phone.get('/api/repositories')).statusCode).toBe(200);
+    const change = await laptop.post('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'changed-password-5',
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await phone.get('/api/repositories')).statusCode).toBe(401);
+    expect((await laptop.get('/api/repositories')).statusCode).toBe(200);
+  });
+
   it('refuses a wrong current password', async () => {
     const { browser } = await signUpVerified(t, 'changer2@example.com', PASSWORD);
     const change = await browser.post('/api/auth/change-password', {

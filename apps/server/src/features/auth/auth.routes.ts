@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../plugins/app-error.ts';
 import { CLIENT_IP_HEADER, type TAuth } from './auth.ts';
 import { toFetchHeaders } from './request-headers.ts';
+import { createSessionCache } from './session-cache.ts';
 
 export type TAuthSession = NonNullable<Awaited<ReturnType<TAuth['api']['getSession']>>>;
 export type TSessionUser = TAuthSession['user'];
@@ -26,6 +27,9 @@ export interface TAuthRoutesOptions {
   publicUrl: string;
 }
 
+/** How long a resolved session is reused without asking the database (see session-cache.ts). */
+export const SESSION_CACHE_TTL_MS = 10_000;
+
 /**
  * Mounts better-auth at /api/auth/* and exposes `app.authenticate` and `request.user` to the whole app
  * (fastify-plugin, so the decorations are not encapsulated).
@@ -35,9 +39,17 @@ export const authRoutes = fp<TAuthRoutesOptions>(
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
     app.decorateRequest('authSession', null);
+    const sessions = createSessionCache<TAuthSession>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000 });
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const found = await auth.api.getSession({ headers: toFetchHeaders(request) });
+      const cookie = request.headers.cookie;
+      const cached = cookie ? sessions.get(cookie) : undefined;
+      const generation = sessions.generation;
+      const found = cached ?? (await auth.api.getSession({ headers: toFetchHeaders(request) }));
       if (!found) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+      // A session read while an auth write ran may be the one that write ended: not kept.
+      if (cookie && !cached && sessions.generation === generation) {
+        sessions.set(cookie, found, found.session.expiresAt);
+      }
       request.user = found.user;
       request.authSession = found.session;
     });
@@ -45,13 +57,16 @@ export const authRoutes = fp<TAuthRoutesOptions>(
     app.addHook('onClose', async () => {
       await auth.backgroundTasks.idle();
     });
-    await app.register(authProxy, { auth, publicUrl });
+    await app.register(authProxy, { auth, publicUrl, onWrite: () => sessions.clear() });
   },
   { name: 'auth', dependencies: ['errors'] },
 );
 
 /** Encapsulated so its raw-body parsers do not replace the JSON parser of the other routes. */
-async function authProxy(app: FastifyInstance, { auth, publicUrl }: TAuthRoutesOptions): Promise<void> {
+async function authProxy(
+  app: FastifyInstance,
+  { auth, publicUrl, onWrite }: TAuthRoutesOptions & { onWrite: () => void },
+): Promise<void> {
   const origin = new URL(publicUrl).origin;
   // better-auth parses the body itself, so hand it the bytes untouched, whatever the content type.
   app.removeAllContentTypeParsers();
@@ -73,6 +88,8 @@ async function authProxy(app: FastifyInstance, { auth, publicUrl }: TAuthRoutesO
           body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
         }),
       );
+      // After the write (and bumping the generation, so a lookup racing it cannot store what it read).
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') onWrite();
       return sendFetchResponse(reply, response);
     },
   });
