@@ -1,5 +1,8 @@
 import type { TTransaction } from '@strata/contracts/transactions';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TFilter } from '@strata/core/filters/filter-model';
+import { serializeFilter } from '@strata/core/filters/filter-model';
+import type { TSort } from '@strata/core/filters/sort-model';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-client.ts';
 import { repositoryScopedKey } from '../../repositories/api/repository-query-keys.ts';
 
@@ -8,44 +11,66 @@ export interface TTransactionPage {
   meta: { page_size: number; page_no: number; total: number };
 }
 
+export interface TEntrySettingView {
+  title: string;
+  role: string;
+  account: { includes: string[]; value?: string; optional?: boolean };
+  asset: { includes: string[]; value?: string; optional?: boolean };
+  amount: { rule: string; optional?: boolean };
+  accountDescription: string;
+  assetDescription: string;
+  amountDescription: string;
+}
+
 export interface TTypeSetting {
   name: string;
   group: string;
   description: string;
   readonly: boolean;
-  entries: Array<{
-    title: string;
-    role: string;
-    account: { includes: string[]; value?: string; optional?: boolean };
-    asset: { includes: string[]; value?: string; optional?: boolean };
-    amount: { rule: string; optional?: boolean };
-    accountDescription: string;
-    assetDescription: string;
-    amountDescription: string;
-  }>;
+  entries: TEntrySettingView[];
+}
+
+export interface TTransactionListQuery {
+  repositoryId: string;
+  search: string;
+  filter: TFilter;
+  sort: TSort;
+  isTrash: boolean;
 }
 
 export const transactionsKey = (repositoryId: string) => repositoryScopedKey(repositoryId, 'transactions');
 
-export function useTransactionPage(
-  repositoryId: string | undefined,
-  query: { page_no: number; page_size: number; search: string; show_deleted: boolean },
-) {
+/** One page of `GET /api/transactions`; sort and filter travel as JSON (the API client stringifies them). */
+export function fetchTransactionPage(
+  query: TTransactionListQuery,
+  pageNo: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<TTransactionPage> {
+  const search = query.search.trim();
+  return apiFetch<TTransactionPage>('/transactions', {
+    signal,
+    query: {
+      repository_id: query.repositoryId,
+      page_no: pageNo,
+      page_size: pageSize,
+      ...(search ? { search } : {}),
+      ...(query.filter.groups.length > 0 ? { filter: serializeFilter(query.filter) } : {}),
+      ...(query.sort.length > 0 ? { sort: query.sort } : {}),
+      ...(query.isTrash ? { show_deleted: 1 } : {}),
+    },
+  });
+}
+
+export function useTransaction(id: string | undefined) {
   return useQuery({
-    queryKey: [...transactionsKey(repositoryId ?? 'none'), query],
+    queryKey: ['transaction', id],
     queryFn: ({ signal }) =>
-      apiFetch<TTransactionPage>('/transactions', {
-        signal,
-        query: {
-          repository_id: repositoryId ?? '',
-          page_no: query.page_no,
-          page_size: query.page_size,
-          ...(query.search.trim() ? { search: query.search.trim() } : {}),
-          ...(query.show_deleted ? { show_deleted: 1 } : {}),
-        },
-      }),
-    enabled: Boolean(repositoryId),
-    placeholderData: keepPreviousData,
+      apiFetch<TTransaction>(`/transactions/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+    // The form edits its own copy; a background refetch must not pull the rug from under it.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
   });
 }
 
@@ -66,10 +91,46 @@ export function createTransaction(body: Record<string, unknown>): Promise<TTrans
   return apiFetch<TTransaction>('/transactions', { method: 'POST', body });
 }
 
-export function deleteTransactions(ids: string[]): Promise<{ message: string }> {
-  return apiFetch('/transactions', { method: 'DELETE', body: { ids } });
+export function updateTransaction(id: string, body: Record<string, unknown>): Promise<TTransaction> {
+  return apiFetch<TTransaction>(`/transactions/${encodeURIComponent(id)}`, { method: 'PUT', body });
+}
+
+/** To the trash, or for good with `isHard`. */
+export function deleteTransactions(ids: string[], isHard = false): Promise<{ message: string }> {
+  return apiFetch('/transactions', {
+    method: 'DELETE',
+    body: { ids },
+    query: isHard ? { is_hard: 1 } : undefined,
+  });
 }
 
 export function restoreTransaction(id: string): Promise<TTransaction> {
   return apiFetch(`/transactions/${encodeURIComponent(id)}/restore`, { method: 'POST' });
+}
+
+/** Restores `ids`, or the whole trash without them. */
+export function restoreTransactions(repositoryId: string, ids?: string[]): Promise<{ message: string }> {
+  return apiFetch('/transactions/restore', {
+    method: 'POST',
+    body: { repository_id: repositoryId, ...(ids ? { ids } : {}) },
+  });
+}
+
+export function emptyTransactionsTrash(repositoryId: string): Promise<{ message: string }> {
+  return apiFetch('/transactions/trash/empty', { method: 'DELETE', query: { repository_id: repositoryId } });
+}
+
+/** Every live transaction as the import template's CSV. */
+export function exportTransactionsCsv(repositoryId: string): Promise<string> {
+  return apiFetch<string>('/transactions/export', {
+    query: { repository_id: repositoryId },
+    headers: { accept: 'text/csv' },
+  });
+}
+
+export function importTransactionsCsv(
+  repositoryId: string,
+  csv: string,
+): Promise<{ message: string; created: number }> {
+  return apiFetch('/transactions/import', { method: 'POST', body: { repository_id: repositoryId, csv } });
 }

@@ -1,7 +1,74 @@
-import { useParams } from 'react-router';
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useOutletContext, useParams } from 'react-router';
+import { modals } from '../../../shared/modals/modal-store.ts';
+import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { TransactionEditor, type TTransactionEditorEvents } from '../components/transaction-editor.tsx';
 
+/** The slide-over's id on the modal stack; the list asks its `canClose` before opening another row. */
+export const TRANSACTION_FORM_MODAL_ID = 'transaction-form';
+
+/** What the list page hands its `/transactions/:id` child through the outlet. */
+export type TTransactionsOutletContext = Pick<TTransactionEditorEvents, 'onSaved' | 'onListChanged'>;
+
+/**
+ * `/transactions/:id` (`new` for a new one): the transaction form as a slide-over on the app's modal stack,
+ * over the list. Closing the panel goes back to `/transactions`; leaving the route closes the panel.
+ */
 export function Component() {
-  const { id } = useParams();
-  return <ComingSoonPage title={`Transaction ${id ?? ''}`.trim()} feature="the smart transactions feature" />;
+  const { id = 'new' } = useParams();
+  const navigate = useNavigate();
+  const { repository } = useCurrentRepository();
+  const list = useOutletContext<TTransactionsOutletContext | undefined>();
+  const guardRef = useRef<() => Promise<boolean>>(async () => true);
+  const events = useRef<TTransactionEditorEvents>(null as unknown as TTransactionEditorEvents);
+  events.current = {
+    onSaved: (saved, isNew) => list?.onSaved(saved, isNew),
+    onListChanged: () => list?.onListChanged(),
+    onOpen: (next) => navigate(`/transactions/${next}`, { replace: true }),
+    onClose: () => navigate('/transactions'),
+  };
+  const hasRepository = Boolean(repository);
+
+  useEffect(() => {
+    if (!hasRepository) return;
+    const editorId = id === 'new' ? null : id;
+    // Opening again with the same modal id swaps the content (another row, or a new one just saved).
+    modals.open({
+      id: TRANSACTION_FORM_MODAL_ID,
+      kind: 'slidepanel',
+      size: 'xl',
+      title: editorId ? 'Transaction' : 'New transaction',
+      canClose: () => guardRef.current(),
+      render: () => <TransactionEditor key={id} id={editorId} guardRef={guardRef} events={events} />,
+    });
+  }, [id, hasRepository]);
+
+  useEffect(() => {
+    if (!hasRepository) return;
+    const isOpen = () => modals.getSnapshot().some((entry) => entry.id === TRANSACTION_FORM_MODAL_ID);
+    let wasOpen = isOpen();
+    const unsubscribe = modals.subscribe(() => {
+      const open = isOpen();
+      // Closed from the panel itself (close button, Escape): the route follows.
+      if (wasOpen && !open) navigate('/transactions');
+      wasOpen = open;
+    });
+    return () => {
+      unsubscribe();
+      // Leaving the route already passed the navigation guard, so the panel goes without asking again.
+      guardRef.current = async () => true;
+      void modals.close(TRANSACTION_FORM_MODAL_ID);
+    };
+  }, [hasRepository, navigate]);
+
+  if (hasRepository) return null;
+  return (
+    <Stack p="md">
+      <Title order={2} size="h3">
+        {`Transaction ${id}`}
+      </Title>
+      <Text c="dimmed">Create or pick a repository in the header first.</Text>
+    </Stack>
+  );
 }

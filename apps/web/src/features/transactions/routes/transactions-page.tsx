@@ -1,69 +1,63 @@
+import { Badge, Button, Group, Popover, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import type { TTransaction } from '@strata/contracts/transactions';
+import { EMPTY_FILTER } from '@strata/core/filters/filter-model';
+import type { TSort } from '@strata/core/filters/sort-model';
+import { isNumericString } from '@strata/core/money/decimal';
+import { TRANSACTION_FILTER_FIELDS } from '@strata/core/transactions/transaction-filter-fields';
+import { formatPercent } from '@strata/core/validation/field-rules';
 import {
-  ActionIcon,
-  Alert,
-  Button,
-  Drawer,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowBackUp, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+  IconArrowsSort,
+  IconDownload,
+  IconFilter,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { filterOptionsLoader } from '../../../shared/data-list/api/filter-options.ts';
+import { FilterBuilder } from '../../../shared/data-list/filter-builder.tsx';
+import { LazyGrid, type TLazyGridColumn } from '../../../shared/data-list/lazy-grid.tsx';
+import { SearchInput } from '../../../shared/data-list/search-input.tsx';
+import { SortControl } from '../../../shared/data-list/sort-control.tsx';
+import { TrashActions } from '../../../shared/data-list/trash-actions.tsx';
+import { useListSettings } from '../../../shared/data-list/use-list-settings.ts';
+import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { useAssets, useTags } from '../../assets/api/assets.ts';
+import { useAssets } from '../../assets/api/assets.ts';
 import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
 import {
   deleteTransactions,
-  restoreTransaction,
-  transactionsKey,
-  useTransactionPage,
+  emptyTransactionsTrash,
+  exportTransactionsCsv,
+  fetchTransactionPage,
+  restoreTransactions,
+  type TTransactionListQuery,
   useTransactionSettings,
 } from '../api/transactions.ts';
-import { TransactionForm } from '../components/transaction-form.tsx';
+import { openImportTransactions } from '../components/import-transactions.tsx';
+import { downloadText } from '../download-text.ts';
 import { entrySummary } from '../entry-options.ts';
+import { withPinnedRows } from '../pinned-pages.ts';
+import { TRANSACTION_FORM_MODAL_ID, type TTransactionsOutletContext } from './transaction-page.tsx';
 
-const PAGE_SIZE = 50;
+const DEFAULT_SORT: TSort = [{ field: 'date', sortDirection: 'descending' }];
+const OPTION_FIELDS = ['type', 'account', 'asset', 'source'] as const;
+const NO_ROWS: TTransaction[] = [];
+const GRID_HEIGHT = 'calc(100vh - 210px)';
+// Glide's default header and row heights.
+const HEADER_HEIGHT = 36;
+const ROW_HEIGHT = 34;
 
 /**
- * Smart transactions of the current repository: a server-paged list (newest first) with search, the trash,
- * and the new-transaction form. First cut: the Glide grid with lazy loading, the filter builder and the
- * sort control come with the list toolkit (docs/web.md).
+ * Smart transactions of the current repository (seed §2): a lazily loaded Glide grid (50 rows a page) with
+ * search, the filter builder and the sort control — sort and filter kept in the user's `ui_settings` — the
+ * trash, import and export; a row opens the slide-over form at `/transactions/{id}`.
  */
 export function Component() {
-  const queryClient = useQueryClient();
   const { repository, permissions } = useCurrentRepository();
-  const [pageNo, setPageNo] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const [view, setView] = useState<'live' | 'trash'>('live');
-  const [isFormOpen, setFormOpen] = useState(false);
-  const page = useTransactionPage(repository?.id, {
-    page_no: pageNo,
-    page_size: PAGE_SIZE,
-    search: debouncedSearch,
-    show_deleted: view === 'trash',
-  });
-  const assets = useAssets(repository?.id);
-  const tags = useTags(repository?.id);
-  const settings = useTransactionSettings(repository?.id);
-  const names = new Map(
-    (assets.data ?? []).map((asset) => [
-      asset.id,
-      asset.ticker && !asset.type.includes('account') ? asset.ticker : asset.name,
-    ]),
-  );
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: transactionsKey(repository?.id ?? 'none') });
-
   if (!repository) {
     return (
       <Stack p="md">
@@ -71,139 +65,310 @@ export function Component() {
           Smart Transactions
         </Title>
         <Text c="dimmed">Create or pick a repository in the header first.</Text>
+        <Outlet />
       </Stack>
     );
   }
-  const total = page.data?.meta.total ?? 0;
-  const act = async (work: () => Promise<{ message: string } | unknown>) => {
+  return (
+    <TransactionsList key={repository.id} repository={repository} canWrite={Boolean(permissions?.canWrite)} />
+  );
+}
+
+function TransactionsList({
+  repository,
+  canWrite,
+}: {
+  repository: NonNullable<ReturnType<typeof useCurrentRepository>['repository']>;
+  canWrite: boolean;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<'live' | 'trash'>('live');
+  const isTrash = view === 'trash';
+  const [search, setSearch] = useState('');
+  const settings = useListSettings({
+    repository,
+    listKey: isTrash ? 'transactions-trash' : 'transactions',
+    fields: TRANSACTION_FILTER_FIELDS,
+    defaults: { sort: DEFAULT_SORT },
+  });
+  const [version, setVersion] = useState(0);
+  const [selected, setSelected] = useState<TTransaction[]>([]);
+  const [total, setTotal] = useState<number | undefined>();
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  const [isSortOpen, setSortOpen] = useState(false);
+  const assets = useAssets(repository.id);
+
+  const query = useMemo<TTransactionListQuery>(
+    () => ({ repositoryId: repository.id, search, filter: settings.filter, sort: settings.sort, isTrash }),
+    [repository.id, search, settings.filter, settings.sort, isTrash],
+  );
+  const baseKey = JSON.stringify(query);
+  // Transactions saved here are shown first until the query changes (seed §4, see pinned-pages.ts).
+  const [pinned, setPinned] = useState<{ key: string; rows: TTransaction[] }>({ key: '', rows: [] });
+  const pinnedRows = pinned.key === baseKey ? pinned.rows : NO_ROWS;
+  const fetchPage = useMemo(
+    () =>
+      withPinnedRows<TTransaction>(
+        (pageNo, pageSize, signal) =>
+          fetchTransactionPage(query, pageNo, pageSize, signal).then((page) => ({
+            data: page.data,
+            total: page.meta.total,
+          })),
+        pinnedRows,
+        (row) => row.id,
+      ),
+    [query, pinnedRows],
+  );
+  const loadOptions = useMemo(
+    () => filterOptionsLoader(queryClient, 'transactions', repository.id),
+    [queryClient, repository.id],
+  );
+  const reload = useCallback(() => setVersion((value) => value + 1), []);
+
+  const names = useMemo(
+    () =>
+      new Map(
+        (assets.data ?? []).map((asset) => [
+          asset.id,
+          asset.ticker && !asset.type.includes('account') ? asset.ticker : asset.name,
+        ]),
+      ),
+    [assets.data],
+  );
+  const typeSettings = useTransactionSettings(repository.id);
+  const columns = useMemo<TLazyGridColumn<TTransaction>[]>(() => {
+    const rules = new Map(
+      (typeSettings.data ?? []).map((type) => [type.name, type.entries.map((slot) => slot.amount.rule)]),
+    );
+    // Percent entries read as percentages, as in the form.
+    const entryText = (row: TTransaction, index: number) => {
+      const entry = row.entries[index];
+      const isPercent = rules.get(row.type)?.[index] === 'percent' && entry && isNumericString(entry.amount);
+      return entrySummary(
+        entry && isPercent ? { ...entry, amount: formatPercent(entry.amount) } : entry,
+        names,
+      );
+    };
+    return [
+      { id: 'type', title: 'Type', width: 170, value: (row) => row.type },
+      { id: 'date', title: 'Date', width: 110, value: (row) => row.date },
+      { id: 'entry0', title: 'Entry 1', width: 240, value: (row) => entryText(row, 0) },
+      { id: 'entry1', title: 'Entry 2', width: 240, value: (row) => entryText(row, 1) },
+      { id: 'description', title: 'Description', width: 220, grow: 1, value: (row) => row.description ?? '' },
+    ];
+  }, [names, typeSettings.data]);
+
+  const outletContext = useMemo<TTransactionsOutletContext>(
+    () => ({
+      onSaved: (saved, isNew) => {
+        if (isNew && !isTrash) {
+          setPinned((current) => ({
+            key: baseKey,
+            rows: [
+              saved,
+              ...(current.key === baseKey ? current.rows : []).filter((row) => row.id !== saved.id),
+            ],
+          }));
+        } else {
+          // An edited pinned row is shown as saved.
+          setPinned((current) => ({
+            ...current,
+            rows: current.rows.map((row) => (row.id === saved.id ? saved : row)),
+          }));
+        }
+        reload();
+      },
+      onListChanged: () => {
+        setPinned({ key: '', rows: [] });
+        reload();
+      },
+    }),
+    [baseKey, isTrash, reload],
+  );
+
+  const openRow = async (path: string) => {
+    // Another row while the form holds unsaved changes asks first, as closing it would.
+    const form = modals.getSnapshot().find((entry) => entry.id === TRANSACTION_FORM_MODAL_ID);
+    if (form?.canClose && !(await form.canClose())) return;
+    navigate(path);
+  };
+  const act = async (work: () => Promise<{ message: string }>) => {
+    const answer = await work();
+    notifications.success(answer.message);
+    setPinned({ key: '', rows: [] });
+    reload();
+  };
+  const exportCsv = async () => {
     try {
-      const answer = await work();
-      if (answer && typeof answer === 'object' && 'message' in answer)
-        notifications.success(String(answer.message));
-      await refresh();
+      downloadText('transactions.csv', await exportTransactionsCsv(repository.id), 'text/csv');
     } catch (error) {
       notifyError(error);
     }
   };
+  const ids = selected.map((row) => row.id);
+  const filterCount = settings.filter.groups.reduce((count, group) => count + group.params.length, 0);
 
   return (
     <Stack p="md" gap="sm">
       <Group justify="space-between">
-        <Title order={1} size="h3">
-          Smart Transactions
-        </Title>
-        <Group>
+        <Group gap="xs">
+          <Title order={1} size="h3">
+            Smart Transactions
+          </Title>
+          {total !== undefined && (
+            <Badge variant="light" aria-label="Rows">
+              {total.toLocaleString('en')}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs">
           <SegmentedControl
             size="xs"
             aria-label="Show"
             value={view}
             onChange={(value) => {
               setView(value as 'live' | 'trash');
-              setPageNo(1);
+              setSelected([]);
             }}
             data={[
               { value: 'live', label: 'Transactions' },
               { value: 'trash', label: 'Trash' },
             ]}
           />
-          {permissions?.canWrite && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setFormOpen(true)}>
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void exportCsv()}>
+            Export
+          </Button>
+          {canWrite && (
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() =>
+                openImportTransactions({
+                  repositoryId: repository.id,
+                  onImported: () => {
+                    setPinned({ key: '', rows: [] });
+                    reload();
+                  },
+                })
+              }
+            >
+              Import
+            </Button>
+          )}
+          {canWrite && !isTrash && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void openRow('/transactions/new')}>
               New transaction
             </Button>
           )}
         </Group>
       </Group>
-      <TextInput
-        aria-label="Search transactions"
-        placeholder="Search description, type, account or asset"
-        leftSection={<IconSearch size={14} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPageNo(1);
-        }}
-      />
-      {page.isError && <Alert color="red">{page.error.message}</Alert>}
-      <Table striped highlightOnHover aria-label="Transactions" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Entry 1</Table.Th>
-            <Table.Th>Entry 2</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(page.data?.data ?? []).map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>{row.type}</Table.Td>
-              <Table.Td>{row.date}</Table.Td>
-              <Table.Td>{entrySummary(row.entries[0], names)}</Table.Td>
-              <Table.Td>{entrySummary(row.entries[1], names)}</Table.Td>
-              <Table.Td>{row.description}</Table.Td>
-              <Table.Td>
-                {permissions?.canWrite &&
-                  (view === 'live' ? (
-                    <Tooltip label="Move to the trash">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${row.type} ${row.date}`}
-                        onClick={() => void act(() => deleteTransactions([row.id]))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  ) : (
-                    <Tooltip label="Restore">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Restore ${row.type} ${row.date}`}
-                        onClick={() => void act(() => restoreTransaction(row.id))}
-                      >
-                        <IconArrowBackUp size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  ))}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {total.toLocaleString('en')} {view === 'trash' ? 'in the trash' : 'transactions'}
-        </Text>
-        <Pagination
-          total={Math.max(1, Math.ceil(total / PAGE_SIZE))}
-          value={pageNo}
-          onChange={setPageNo}
-          size="sm"
+      <Group gap="xs" align="flex-end">
+        <SearchInput
+          value={search}
+          onChange={setSearch}
+          label="Search transactions"
+          placeholder="Search description, type, account or asset"
+          w={340}
         />
-      </Group>
-      <Drawer
-        opened={isFormOpen}
-        onClose={() => setFormOpen(false)}
-        position="right"
-        size="xl"
-        title="New transaction"
-      >
-        {isFormOpen && (
-          <TransactionForm
-            repositoryId={repository.id}
-            types={settings.data ?? []}
-            assets={assets.data ?? []}
-            tags={tags.data ?? []}
-            onCreated={() => {
-              setFormOpen(false);
-              setPageNo(1);
-              void refresh();
-            }}
+        <Popover
+          opened={isFilterOpen}
+          onChange={setFilterOpen}
+          position="bottom-start"
+          width={720}
+          shadow="md"
+        >
+          <Popover.Target>
+            <Button
+              variant={filterCount > 0 ? 'light' : 'default'}
+              leftSection={<IconFilter size={16} />}
+              onClick={() => setFilterOpen((open) => !open)}
+            >
+              {filterCount > 0 ? `Filter (${filterCount})` : 'Filter'}
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <FilterBuilder
+              fields={TRANSACTION_FILTER_FIELDS}
+              value={settings.filter}
+              onApply={(filter) => {
+                settings.setFilter(filter);
+                setFilterOpen(false);
+              }}
+              onCancel={() => setFilterOpen(false)}
+              loadOptions={loadOptions}
+              optionFields={OPTION_FIELDS}
+            />
+          </Popover.Dropdown>
+        </Popover>
+        {filterCount > 0 && (
+          <Button variant="subtle" onClick={() => settings.setFilter(EMPTY_FILTER)}>
+            Clear filter
+          </Button>
+        )}
+        <Popover opened={isSortOpen} onChange={setSortOpen} position="bottom-start" width={420} shadow="md">
+          <Popover.Target>
+            <Button
+              variant="default"
+              leftSection={<IconArrowsSort size={16} />}
+              onClick={() => setSortOpen((open) => !open)}
+            >
+              Sort
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <SortControl
+              fields={TRANSACTION_FILTER_FIELDS}
+              value={settings.sort}
+              onChange={settings.setSort}
+            />
+          </Popover.Dropdown>
+        </Popover>
+        {canWrite && !isTrash && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            disabled={ids.length === 0}
+            onClick={() => void act(() => deleteTransactions(ids)).catch(notifyError)}
+          >
+            Move to trash
+          </Button>
+        )}
+        {isTrash && (
+          <TrashActions
+            selectedCount={ids.length}
+            totalCount={total}
+            itemsLabel="transactions"
+            isReadOnly={!canWrite}
+            onRestoreSelected={() => act(() => restoreTransactions(repository.id, ids))}
+            onRestoreAll={() => act(() => restoreTransactions(repository.id))}
+            onDeleteSelected={() => act(() => deleteTransactions(ids, true))}
+            onEmptyTrash={() => act(() => emptyTransactionsTrash(repository.id))}
           />
         )}
-      </Drawer>
+      </Group>
+      <LazyGrid<TTransaction>
+        columns={columns}
+        fetchPage={fetchPage}
+        queryKey={`${baseKey}#${version}`}
+        getRowId={(row) => row.id}
+        onRowClick={(row) => void openRow(`/transactions/${row.id}`)}
+        onSelectionChange={canWrite ? setSelected : undefined}
+        onTotalChange={setTotal}
+        // Fills the page, but a short list gets a short grid rather than a canvas of empty lines.
+        height={
+          total === undefined || total === 0
+            ? GRID_HEIGHT
+            : `min(${GRID_HEIGHT}, ${HEADER_HEIGHT + ROW_HEIGHT * total + 2}px)`
+        }
+        emptyState={
+          <Text c="dimmed" size="sm">
+            {isTrash ? 'The trash is empty' : 'No transactions'}
+          </Text>
+        }
+      />
+      <Outlet context={outletContext} />
     </Stack>
   );
 }
