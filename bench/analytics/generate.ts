@@ -1,15 +1,16 @@
-// A seeded, deterministic generator of repositories for the analytics benchmark and the hledger oracle.
+// A seeded, deterministic generator of repositories for the analytics benchmark and the hledger and
+// ledger-cli oracles (hledger-oracle.ts; packages/core/src/analytics/ledger-oracle.test.ts).
 //
 //   npx node bench/analytics/generate.ts [--transactions 10000] [--assets 200] [--years 10] [--out DIR]
 //
 // writes DIR/repository-<n>.json (the engine's TAnalyticsInput, prices as columns: toColumnarJson),
 // DIR/repository-<n>.journal and DIR/repository-<n>.ledger (the same data as hledger and ledger-cli
-// journals). Repository currency USD, a second currency EUR (daily rate); half the stocks quote in
-// EUR. Prices on every weekday. Accounts: Checking (bank), Investments (grouping) with US Brokerage
-// and EU Brokerage under it. Transactions: salary deposits, transfers to the brokerages, currency
-// exchanges, buys and sells at the day's close ± a spread with a fee, dividends, custody fees and
-// withdrawals. The journals never sell more than is held and have no splits (hledger has no split
-// directive), so positions agree unit for unit.
+// journals: prices as `P` lines, tickers with digits quoted). Repository currency USD, a second
+// currency EUR (daily rate); half the stocks quote in EUR. Prices on every weekday. Accounts:
+// Checking (bank), Investments (grouping) with US Brokerage and EU Brokerage under it. Transactions:
+// salary deposits, transfers to the brokerages, currency exchanges, buys and sells at the day's close
+// ± a spread with a fee, dividends, custody fees and withdrawals. The journals never sell more than
+// is held and have no splits (hledger has no split directive), so positions agree unit for unit.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -101,7 +102,8 @@ const ACCOUNTS: TAnalyticsAsset[] = [
   },
 ];
 
-const HLEDGER_ACCOUNT: Record<string, string> = {
+/** Engine account id → the account name in the journals (hledger and ledger-cli alike). */
+export const JOURNAL_ACCOUNT: Readonly<Record<string, string>> = {
   checking: 'assets:checking',
   'us-brokerage': 'assets:investments:us-brokerage',
   'eu-brokerage': 'assets:investments:eu-brokerage',
@@ -111,7 +113,7 @@ const HLEDGER_ACCOUNT: Record<string, string> = {
 };
 
 const money = (x: number) => x.toFixed(2);
-/** hledger commodity symbols with digits must be quoted. */
+/** Commodity symbols with digits must be quoted, in hledger and ledger-cli journals alike. */
 export const hledgerCommodity = (ticker: string) => (/^[A-Za-z]+$/.test(ticker) ? ticker : `"${ticker}"`);
 
 export function generateRepository(options: TGenerateOptions): TGenerated {
@@ -218,7 +220,7 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
           ['checking', 'usd', amount],
           ['salary', 'usd', `-${amount}`],
         ],
-        [`${HLEDGER_ACCOUNT.checking}  ${amount} USD`, `${HLEDGER_ACCOUNT.salary}  -${amount} USD`],
+        [`${JOURNAL_ACCOUNT.checking}  ${amount} USD`, `${JOURNAL_ACCOUNT.salary}  -${amount} USD`],
       );
       bump(cash, 'checking|usd', Number(amount));
     } else if (roll < 0.1) {
@@ -230,7 +232,7 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
           ['checking', 'usd', `-${amount}`],
           ['us-brokerage', 'usd', amount],
         ],
-        [`${HLEDGER_ACCOUNT.checking}  -${amount} USD`, `${HLEDGER_ACCOUNT['us-brokerage']}  ${amount} USD`],
+        [`${JOURNAL_ACCOUNT.checking}  -${amount} USD`, `${JOURNAL_ACCOUNT['us-brokerage']}  ${amount} USD`],
       );
       bump(cash, 'checking|usd', -Number(amount));
       bump(cash, 'us-brokerage|usd', Number(amount));
@@ -246,8 +248,8 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
           ['checking', 'usd', money(usd)],
         ],
         [
-          `${HLEDGER_ACCOUNT['us-brokerage']}  -${money(usd)} USD`,
-          `${HLEDGER_ACCOUNT.checking}  ${money(usd)} USD`,
+          `${JOURNAL_ACCOUNT['us-brokerage']}  -${money(usd)} USD`,
+          `${JOURNAL_ACCOUNT.checking}  ${money(usd)} USD`,
         ],
       );
       add(
@@ -258,8 +260,8 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
           ['eu-brokerage', 'eur', eur],
         ],
         [
-          `${HLEDGER_ACCOUNT.checking}  -${money(usd)} USD`,
-          `${HLEDGER_ACCOUNT['eu-brokerage']}  ${eur} EUR @@ ${money(usd)} USD`,
+          `${JOURNAL_ACCOUNT.checking}  -${money(usd)} USD`,
+          `${JOURNAL_ACCOUNT['eu-brokerage']}  ${eur} EUR @@ ${money(usd)} USD`,
         ],
       );
       bump(cash, 'us-brokerage|usd', -usd);
@@ -289,9 +291,9 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
             ['fees', currency, fee, stock.id],
           ],
           [
-            `${HLEDGER_ACCOUNT[account]}  -${sold} ${symbol} @@ ${grossText} ${cashSymbol}`,
-            `${HLEDGER_ACCOUNT[account]}  ${net} ${cashSymbol}`,
-            `${HLEDGER_ACCOUNT.fees}  ${fee} ${cashSymbol}`,
+            `${JOURNAL_ACCOUNT[account]}  -${sold} ${symbol} @@ ${grossText} ${cashSymbol}`,
+            `${JOURNAL_ACCOUNT[account]}  ${net} ${cashSymbol}`,
+            `${JOURNAL_ACCOUNT.fees}  ${fee} ${cashSymbol}`,
           ],
         );
         held.set(key, units.minus(sold));
@@ -310,9 +312,9 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
             ['fees', currency, fee, stock.id],
           ],
           [
-            `${HLEDGER_ACCOUNT[account]}  ${bought} ${symbol} @@ ${grossText} ${cashSymbol}`,
-            `${HLEDGER_ACCOUNT[account]}  -${paid} ${cashSymbol}`,
-            `${HLEDGER_ACCOUNT.fees}  ${fee} ${cashSymbol}`,
+            `${JOURNAL_ACCOUNT[account]}  ${bought} ${symbol} @@ ${grossText} ${cashSymbol}`,
+            `${JOURNAL_ACCOUNT[account]}  -${paid} ${cashSymbol}`,
+            `${JOURNAL_ACCOUNT.fees}  ${fee} ${cashSymbol}`,
           ],
         );
         held.set(key, units.plus(bought));
@@ -333,8 +335,8 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
           ['dividends', currency, `-${amount}`, stockId],
         ],
         [
-          `${HLEDGER_ACCOUNT[account]}  ${amount} ${currency.toUpperCase()}`,
-          `${HLEDGER_ACCOUNT.dividends}  -${amount} ${currency.toUpperCase()}`,
+          `${JOURNAL_ACCOUNT[account]}  ${amount} ${currency.toUpperCase()}`,
+          `${JOURNAL_ACCOUNT.dividends}  -${amount} ${currency.toUpperCase()}`,
         ],
       );
       bump(cash, `${account}|${currency}`, Number(amount));
@@ -347,7 +349,7 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
           ['us-brokerage', 'usd', `-${amount}`],
           ['fees', 'usd', amount],
         ],
-        [`${HLEDGER_ACCOUNT['us-brokerage']}  -${amount} USD`, `${HLEDGER_ACCOUNT.fees}  ${amount} USD`],
+        [`${JOURNAL_ACCOUNT['us-brokerage']}  -${amount} USD`, `${JOURNAL_ACCOUNT.fees}  ${amount} USD`],
       );
       bump(cash, 'us-brokerage|usd', -Number(amount));
     } else {
@@ -356,7 +358,7 @@ export function generateRepository(options: TGenerateOptions): TGenerated {
         'withdrawal',
         date,
         [['checking', 'usd', `-${amount}`]],
-        [`${HLEDGER_ACCOUNT.checking}  -${amount} USD`, 'equity:withdrawals'],
+        [`${JOURNAL_ACCOUNT.checking}  -${amount} USD`, 'equity:withdrawals'],
       );
       bump(cash, 'checking|usd', -Number(amount));
     }

@@ -30,9 +30,10 @@ export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
   const wanted = new Set<TDataset>(request.datasets);
   const kinds = new Set<TScopeKind>(request.scope_kinds ?? SCOPE_KINDS);
   const states = pass.scopes.filter((state) => kinds.has(state.scope.kind));
-  const perScope = <T>(build: (state: TScopeState, ref: TScopeRef) => T[]): T[] => {
+  /** Every scope's rows in one array: the builders append to it. */
+  const perScope = <T>(build: (state: TScopeState, ref: TScopeRef, out: T[]) => void): T[] => {
     const rows: T[] = [];
-    for (const state of states) for (const row of build(state, scopeRef(state))) rows.push(row);
+    for (const state of states) build(state, scopeRef(state), rows);
     return rows;
   };
   const result: TAnalyticsResult = {
@@ -40,17 +41,19 @@ export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
     periods: pass.grid.periods,
     missing: [],
   };
-  if (wanted.has('value_view')) result.value_view = perScope((s, ref) => valueRows(s, pass.grid, ref));
-  if (wanted.has('income_view')) result.income_view = perScope((s, ref) => incomeRows(s, pass.grid, ref));
+  const { grid } = pass;
+  if (wanted.has('value_view')) result.value_view = perScope((s, ref, out) => valueRows(s, grid, ref, out));
+  if (wanted.has('income_view'))
+    result.income_view = perScope((s, ref, out) => incomeRows(s, grid, ref, out));
   if (wanted.has('irr_moic_view')) {
     const solved = new Set<TScopeKind>(request.irr_scope_kinds ?? DEFAULT_IRR_SCOPE_KINDS);
     const isPerPeriod = request.irr_per_period ?? false;
-    result.irr_moic_view = perScope((s, ref) =>
-      irrMoicRows(s, pass.grid, ref, solved.has(s.scope.kind), isPerPeriod),
+    result.irr_moic_view = perScope((s, ref, out) =>
+      irrMoicRows(s, grid, ref, solved.has(s.scope.kind), isPerPeriod, out),
     );
   }
   if (wanted.has('performance_view')) {
-    result.performance_view = perScope((s, ref) => performanceRows(s, pass.grid, ref));
+    result.performance_view = perScope((s, ref, out) => performanceRows(s, grid, ref, out));
   }
   if (wanted.has('position_view')) result.position_view = positionRows(pass);
   if (wanted.has('tree_view')) result.tree_view = treeNodes(pass);

@@ -14,31 +14,23 @@ export class DayPriceMatrix {
   constructor(days: Int32Array, series: ReadonlyMap<string, TPriceSeries>, assetIds: Iterable<string>) {
     this.days = days;
     const ids = [...new Set(assetIds)].filter((id) => series.has(id));
-    const width = ids.length;
-    this.columnCount = width;
-    const cells = new Float64Array(days.length * width);
-    this.cells = cells;
-    const dayColumns: Int32Array[] = [];
-    const closeColumns: Float64Array[] = [];
-    const cursors = new Int32Array(width);
+    this.columnCount = ids.length;
+    this.cells = new Float64Array(days.length * ids.length).fill(Number.NaN);
+    // A column at a time, in a function of its own (optimized after a few columns): measured faster
+    // at 1,000 assets × 3,000 days than filling row by row or in blocks of columns.
     ids.forEach((id, column) => {
       this.columns.set(id, column);
-      const { days: priceDays, closes } = series.get(id)!;
-      dayColumns.push(priceDays);
-      closeColumns.push(closes);
-      cursors[column] = days.length > 0 ? indexOnOrBefore(priceDays, days[0]!) : -1;
+      this.fillColumn(column, series.get(id)!);
     });
-    // Filled row by row: the writes are sequential and each series' cursor only moves forward, where
-    // a column at a time would write with a stride of a whole row (a cache miss per cell).
-    for (let d = 0, base = 0; d < days.length; d++, base += width) {
+  }
+
+  private fillColumn(column: number, { days: priceDays, closes }: TPriceSeries): void {
+    const { days, cells, columnCount } = this;
+    let p = days.length > 0 ? indexOnOrBefore(priceDays, days[0]!) : -1;
+    for (let d = 0; d < days.length; d++) {
       const day = days[d]!;
-      for (let column = 0; column < width; column++) {
-        const priceDays = dayColumns[column]!;
-        let p = cursors[column]!;
-        while (p + 1 < priceDays.length && priceDays[p + 1]! <= day) p++;
-        cursors[column] = p;
-        cells[base + column] = p >= 0 ? closeColumns[column]![p]! : Number.NaN;
-      }
+      while (p + 1 < priceDays.length && priceDays[p + 1]! <= day) p++;
+      if (p >= 0) cells[d * columnCount + column] = closes[p]!;
     }
   }
 

@@ -11,7 +11,13 @@ import { unrealizedChange } from './value.ts';
 export const REALIZED_CATEGORY = 'realized gain or loss';
 export const UNREALIZED_CATEGORY = 'unrealized gain and income';
 
-export function incomeRows(state: TScopeState, grid: TPeriodGrid, ref: TScopeRef): TIncomeRow[] {
+/** The scope's rows, appended to `out`. */
+export function incomeRows(
+  state: TScopeState,
+  grid: TPeriodGrid,
+  ref: TScopeRef,
+  out: TIncomeRow[] = [],
+): TIncomeRow[] {
   const periodCount = grid.periods.length;
   // The computed gains join the booked income: added to a booked category of the same name, else a
   // series of their own when not all zero.
@@ -29,7 +35,7 @@ export function incomeRows(state: TScopeState, grid: TPeriodGrid, ref: TScopeRef
   for (let i = 0; i < periodCount; i++) unrealized[i] = unrealizedChange(state, i);
   add(UNREALIZED_CATEGORY, unrealized);
 
-  const rows: TIncomeRow[] = [];
+  const rows = out;
   const emit = (category: string, kind: 'income' | 'expense', series: Float64Array, sign: number) => {
     for (let i = 0; i < periodCount; i++) {
       const period = grid.periods[i]!;

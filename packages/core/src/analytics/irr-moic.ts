@@ -42,9 +42,11 @@ export function irrMoicRows(
   ref: TScopeRef,
   isIrrSolved = true,
   isIrrPerPeriod = true,
+  /** Rows are appended here (the engine passes one array for every scope). */
+  out: TIrrMoicRow[] = [],
 ): TIrrMoicRow[] {
   const { boundaries, periods } = grid;
-  const rows: TIrrMoicRow[] = [];
+  const rows = out;
   let o = 0;
   const windowFlows: TDatedFlow[] = [{ day: boundaries[0]!, amount: -state.gridValue[0]! }];
   let windowIn = 0;
@@ -54,20 +56,20 @@ export function irrMoicRows(
   for (let i = 0; i < periods.length; i++) {
     const startValue = state.gridValue[i]!;
     const endValue = state.gridValue[i + 1]!;
-    const flows: TDatedFlow[] = isPeriodSolved ? [{ day: boundaries[i]!, amount: -startValue }] : [];
+    const flows: TDatedFlow[] | null = isPeriodSolved ? [{ day: boundaries[i]!, amount: -startValue }] : null;
     let inflow = 0;
     let outflow = 0;
     while (o < state.obsDays.length && state.obsDays[o]! <= boundaries[i + 1]!) {
       const net = state.obsIn[o]! + state.obsOut[o]!;
       if (net !== 0) {
-        if (isPeriodSolved) flows.push({ day: state.obsDays[o]!, amount: -net });
+        flows?.push({ day: state.obsDays[o]!, amount: -net });
         if (isIrrSolved) windowFlows.push({ day: state.obsDays[o]!, amount: -net });
       }
       inflow += state.obsIn[o]!;
       outflow -= state.obsOut[o]!;
       o++;
     }
-    if (isPeriodSolved) flows.push({ day: boundaries[i + 1]!, amount: endValue });
+    flows?.push({ day: boundaries[i + 1]!, amount: endValue });
     windowIn += inflow;
     windowOut += outflow;
     rows.push(
@@ -80,7 +82,7 @@ export function irrMoicRows(
         endValue,
         inflow,
         outflow,
-        isPeriodSolved ? flows : null,
+        flows,
       ),
     );
   }

@@ -35,8 +35,11 @@ export interface TPositionState {
   cost: TCostState;
   scopes: Int32Array;
   fund: TFundState | null;
-  /** By kind, then category: the category matrix columns of every scope of the position (one lookup per entry, not one per scope). */
-  categorySeries: { income: Map<string, Int32Array>; expense: Map<string, Int32Array> } | null;
+  /**
+   * By kind, then category number (`categoryNumbers` in the pass): the category matrix columns of every
+   * scope of the position (one array read per entry, not a lookup per scope).
+   */
+  categoryTargets: { income: (Int32Array | undefined)[]; expense: (Int32Array | undefined)[] } | null;
 }
 
 export interface TScopeState {
@@ -156,11 +159,11 @@ export function runLedgerPass(
   const observations = new ObservationLog();
   /** Income and expense by (scope, category) pair: column = index in `categoryTargets`, the series it fills at the end. */
   const categories = new ScopeMatrix(periodCount);
-  const categoryTargets: Float64Array[] = [];
+  const categoryTargets: { map: Map<string, Float64Array>; category: string }[] = [];
   const categoryColumns = new Map<Float64Array, number>();
   const ensureScopes = () => {
     while (scopes.length < scopeIndex.scopes.length)
-      scopes.push(newScopeState(scopeIndex.scopes[scopes.length]!, periodCount));
+      scopes.push(newScopeState(scopeIndex.scopes[scopes.length]!, periodCount, false));
     for (const matrix of matrices) matrix.ensureColumns(scopes.length);
     if (scopes.length > values.length) {
       const grow = (from: Float64Array) => {
@@ -177,7 +180,10 @@ export function runLedgerPass(
 
   /** Position scopes of private funds, by scope index (commitments follow their flows). */
   const fundScopes = new Map<number, TPositionState>();
-  const categoryOfAccount = new Map<string, string>();
+  /** Category of each income or expense account, as a number into `categoryNames`. */
+  const categoryOfAccount = new Map<string, number>();
+  const categoryNames: string[] = [];
+  const categoryNumbers = new Map<string, number>();
 
   const positionOf = (accountId: string, assetId: string): TPositionState => {
     let byAsset = positionsByAccount.get(accountId);
@@ -208,7 +214,7 @@ export function runLedgerPass(
                 `${scopeIndex.nameOf(accountId)} · ${scopeIndex.nameOf(assetId)}`,
               )
             : null,
-        categorySeries: null,
+        categoryTargets: null,
       };
       ensureScopes();
       if (position.fund) fundScopes.set(position.scopes[1]!, position);
@@ -217,6 +223,8 @@ export function runLedgerPass(
         rateSlotOf(position.quoteCurrency),
         position.column < 0 || position.valuer.isAdjusted,
         position.scopes,
+        asset !== undefined &&
+          (asset.type === 'currency' ? currencyCode(asset) : asset.currency) !== market.reportCurrency,
       );
       positions.push(position);
       positionByKey.set(key, position);
@@ -259,28 +267,30 @@ export function runLedgerPass(
     position: TPositionState,
     kind: 'income' | 'expense',
     category: string,
+    categoryNumber: number,
     period: number,
     value: number,
   ) => {
     if (period < 0) return;
-    position.categorySeries ??= { income: new Map(), expense: new Map() };
-    const byCategory = position.categorySeries[kind];
-    let targets = byCategory.get(category);
+    position.categoryTargets ??= { income: [], expense: [] };
+    const byCategory = position.categoryTargets[kind];
+    let targets = byCategory[categoryNumber];
     if (!targets) {
       targets = new Int32Array(position.scopes.length);
       for (const [k, s] of position.scopes.entries()) {
         const map = scopes[s]![kind];
+        // A placeholder until the end of the pass, when the column's sums replace it.
         let series = map.get(category);
         if (!series) {
-          series = new Float64Array(periodCount);
+          series = new Float64Array(0);
           map.set(category, series);
           categoryColumns.set(series, categoryTargets.length);
-          categoryTargets.push(series);
+          categoryTargets.push({ map, category });
           categories.ensureColumns(categoryTargets.length);
         }
         targets[k] = categoryColumns.get(series)!;
       }
-      byCategory.set(category, targets);
+      byCategory[categoryNumber] = targets;
     }
     const { data } = categories;
     const base = categories.at(period, 0);
@@ -337,6 +347,7 @@ export function runLedgerPass(
           scaledBuffer[i],
         );
         columns.units[position.index] = position.cost.unitsFloat;
+        columns.cost[position.index] = position.cost.cost;
         if (isMove && amounts[i]! < 0)
           carried.set(entry.asset_id, (carried.get(entry.asset_id) ?? 0) - costChange);
         const gap = costChange - value;
@@ -351,13 +362,21 @@ export function runLedgerPass(
         const position = homeOf(transaction, i);
         if (!isSelected(position.accountId)) break;
         addNet(position, value);
-        let category = categoryOfAccount.get(entry.account_id);
-        if (category === undefined) {
-          category = categoryOf(assets.get(entry.account_id), entry.account_id);
-          categoryOfAccount.set(entry.account_id, category);
+        let categoryNumber = categoryOfAccount.get(entry.account_id);
+        if (categoryNumber === undefined) {
+          const name = categoryOf(assets.get(entry.account_id), entry.account_id);
+          categoryNumber = categoryNumbers.get(name);
+          if (categoryNumber === undefined) {
+            categoryNumber = categoryNames.length;
+            categoryNames.push(name);
+            categoryNumbers.set(name, categoryNumber);
+          }
+          categoryOfAccount.set(entry.account_id, categoryNumber);
         }
-        if (entry.role === 'income') addCategory(position, 'income', category, period, -value);
-        else addCategory(position, 'expense', category, period, value);
+        const category = categoryNames[categoryNumber]!;
+        if (entry.role === 'income')
+          addCategory(position, 'income', category, categoryNumber, period, -value);
+        else addCategory(position, 'expense', category, categoryNumber, period, value);
         break;
       }
       case 'split': {
@@ -365,6 +384,7 @@ export function runLedgerPass(
         const position = positionOf(entry.account_id, entry.asset_id);
         applySplit(position.cost, entry.amount);
         columns.units[position.index] = position.cost.unitsFloat;
+        columns.cost[position.index] = position.cost.cost;
         market.addSplit(entry.asset_id, day, amounts[i]!);
         markCareful(entry.asset_id);
         break;
@@ -474,7 +494,8 @@ export function runLedgerPass(
     for (let r = 0; r < rateCodes.length; r++) dayRates[r] = market.fxRate(rateCodes[r]!, day);
     const cells = matrix ? matrix.cells : undefined;
     const rowBase = row >= 0 ? row * matrix!.columnCount : -1;
-    const { units: unitsOf, column: columnOf, rateSlot, isCareful, offsets, members } = columns;
+    const { units: unitsOf, column: columnOf, rateSlot, isCareful, offsets, members, cost: costOf } = columns;
+    const { isForeign } = columns;
     const positionValues = columns.value;
     const count = columns.size;
     for (let p = 0; p < count; p++) {
@@ -496,11 +517,10 @@ export function runLedgerPass(
       const end = offsets[p + 1]!;
       for (let k = offsets[p]!; k < end; k++) values[members[k]!]! += value;
       if (isGrid) {
-        const position = positions[p]!;
-        const cost = position.cost.cost;
+        const cost = costOf[p]!;
         const fx =
-          gridIndex > 0
-            ? fxEffectOf(position, units, day, boundaries[gridIndex - 1]!, fxMemo, localPrice)
+          gridIndex > 0 && isForeign[p] === 1
+            ? fxEffectOf(positions[p]!, units, day, boundaries[gridIndex - 1]!, fxMemo, localPrice)
             : 0;
         for (let k = offsets[p]!; k < end; k++) {
           costs[members[k]!]! += cost;
@@ -532,7 +552,10 @@ export function runLedgerPass(
     );
   };
 
-  /** End holdings' local value × (end rate − start rate): the FX part of the period's market change. */
+  /**
+   * End holdings' local value × (end rate − start rate): the FX part of the period's market change
+   * (only called for positions flagged foreign in `columns`: the same test as the first lines here).
+   */
   const fxEffectOf = (
     position: TPositionState,
     units: number,
@@ -555,30 +578,26 @@ export function runLedgerPass(
     return local * change;
   };
 
-  const sorted = sortTransactions(input.transactions);
+  const { transactions } = input;
+  const { order, days: transactionDays } = sortTransactions(transactions);
   const quotedAssets = new Set<string>();
-  for (const { transaction } of sorted) {
+  for (const transaction of transactions) {
     for (const entry of transaction.entries) {
       if (entry.role !== 'position') continue;
       const asset = assets.get(entry.asset_id);
       if (asset && asset.type !== 'currency') quotedAssets.add(entry.asset_id);
     }
   }
-  matrix = new DayPriceMatrix(
-    valuationDays(
-      boundaries,
-      sorted.map((s) => s.day),
-    ),
-    series,
-    quotedAssets,
-  );
+  matrix = new DayPriceMatrix(valuationDays(boundaries, transactionDays), series, quotedAssets);
   let b = 0;
   // A flow day inside the timeline that is not a boundary is valued after its last transaction; the
   // day before it is valued too (TWR needs the value just before the day's flows).
   let pendingDay = Number.NaN;
   let lastValuedDay = Number.NaN;
   let openedDay = Number.NaN;
-  for (const { transaction, day } of sorted) {
+  for (let k = 0; k < order.length; k++) {
+    const transaction = transactions[order[k]!]!;
+    const day = transactionDays[k]!;
     if (!Number.isNaN(pendingDay) && pendingDay !== day) {
       valueDay(pendingDay, -1);
       lastValuedDay = pendingDay;
@@ -603,17 +622,22 @@ export function runLedgerPass(
     valueDay(boundaries[b]!, b);
     b++;
   }
-  for (const state of scopes) {
-    const index = state.scope.index;
-    flowsIn.copyInto(index, state.flowsIn);
-    flowsOut.copyInto(index, state.flowsOut);
-    realized.copyInto(index, state.realized);
-    transferGap.copyInto(index, state.transferGap);
-    fxEffect.copyInto(index, state.fxEffect);
-    gridValue.copyInto(index, state.gridValue);
-    gridCost.copyInto(index, state.gridCost);
-  }
-  for (const [column, series] of categoryTargets.entries()) categories.copyInto(column, series);
+  // Each scope's series are views into one buffer per figure (thousands of scopes: no small arrays).
+  const count = scopes.length;
+  const fill = (matrix: ScopeMatrix, assign: (state: TScopeState, series: Float64Array) => void) => {
+    const series = matrix.columnSeries(count);
+    for (let s = 0; s < count; s++) assign(scopes[s]!, series[s]!);
+  };
+  fill(flowsIn, (state, series) => (state.flowsIn = series));
+  fill(flowsOut, (state, series) => (state.flowsOut = series));
+  fill(realized, (state, series) => (state.realized = series));
+  fill(transferGap, (state, series) => (state.transferGap = series));
+  fill(fxEffect, (state, series) => (state.fxEffect = series));
+  fill(gridValue, (state, series) => (state.gridValue = series));
+  fill(gridCost, (state, series) => (state.gridCost = series));
+  const categorySeries = categories.columnSeries(categoryTargets.length);
+  for (const [column, { map, category }] of categoryTargets.entries())
+    map.set(category, categorySeries[column]!);
   observations.distribute(scopes);
   return { grid, market, scopeIndex, scopes, positions, commitments, assets };
 }
@@ -622,16 +646,21 @@ function categoryOf(account: TAnalyticsAsset | undefined, accountId: string): st
   return account?.tags?.find((tag) => tag.name === 'Category')?.value ?? account?.name ?? accountId;
 }
 
-export function newScopeState(scope: TScope, periodCount: number): TScopeState {
+/** Series filled in at the end of the pass (views into its matrices). */
+const UNFILLED = new Float64Array(0);
+
+/** A scope's state with zeroed series (tests build states by hand); the pass passes false and fills them at its end. */
+export function newScopeState(scope: TScope, periodCount: number, isAllocated = true): TScopeState {
+  const series = (length: number) => (isAllocated ? new Float64Array(length) : UNFILLED);
   return {
     scope,
-    gridValue: new Float64Array(periodCount + 1),
-    gridCost: new Float64Array(periodCount + 1),
-    flowsIn: new Float64Array(periodCount),
-    flowsOut: new Float64Array(periodCount),
-    realized: new Float64Array(periodCount),
-    transferGap: new Float64Array(periodCount),
-    fxEffect: new Float64Array(periodCount),
+    gridValue: series(periodCount + 1),
+    gridCost: series(periodCount + 1),
+    flowsIn: series(periodCount),
+    flowsOut: series(periodCount),
+    realized: series(periodCount),
+    transferGap: series(periodCount),
+    fxEffect: series(periodCount),
     income: new Map(),
     expense: new Map(),
     obsDays: new Int32Array(0),
@@ -647,16 +676,29 @@ export function newScopeState(scope: TScope, periodCount: number): TScopeState {
   };
 }
 
-export function sortTransactions(
-  transactions: readonly TAnalyticsTransaction[],
-): { transaction: TAnalyticsTransaction; day: number }[] {
-  const list = transactions.map((transaction, index) => ({
-    transaction,
-    day: parseDay(transaction.date),
-    index,
-  }));
-  list.sort((a, b) => a.day - b.day || a.index - b.index);
-  return list;
+/**
+ * The transactions in date order (stable: same-day transactions keep their input order), as indices
+ * into `transactions` with their epoch days. Input already in date order (the server sends it so) is
+ * not sorted again, and nothing is allocated per transaction.
+ */
+export function sortTransactions(transactions: readonly TAnalyticsTransaction[]): {
+  order: Int32Array;
+  days: Int32Array;
+} {
+  const n = transactions.length;
+  const inputDays = new Int32Array(n);
+  let isSorted = true;
+  for (let i = 0; i < n; i++) {
+    inputDays[i] = parseDay(transactions[i]!.date);
+    if (i > 0 && inputDays[i]! < inputDays[i - 1]!) isSorted = false;
+  }
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  if (isSorted) return { order, days: inputDays };
+  order.sort((a, b) => inputDays[a]! - inputDays[b]! || a - b);
+  const days = new Int32Array(n);
+  for (let k = 0; k < n; k++) days[k] = inputDays[order[k]!]!;
+  return { order, days };
 }
 
 /** Observations for a hand-built state (tests): day, value, inflow, outflow, value the evening before. */

@@ -12,16 +12,22 @@ export class PositionColumns {
   rateSlot = new Int32Array(64);
   /** 1: value through the careful path (marks, splits, currencies, missing data). */
   isCareful = new Uint8Array(64);
+  /** Cost basis (kept in step with the cost state, like `units`). */
+  cost = new Float64Array(64);
+  /** 1: the holding's currency is not the reporting currency (it has an FX effect). */
+  isForeign = new Uint8Array(64);
   /** Value of each position on the day last valued. */
   value = new Float64Array(64);
   /** Scope indices of position p: members[offsets[p] … offsets[p + 1]). */
   offsets = new Int32Array(65);
   members = new Int32Array(256);
 
-  add(column: number, rateSlot: number, isCareful: boolean, scopes: Int32Array): number {
+  add(column: number, rateSlot: number, isCareful: boolean, scopes: Int32Array, isForeign = false): number {
     const p = this.size;
     if (p + 1 >= this.units.length) this.growPositions();
     this.units[p] = 0;
+    this.cost[p] = 0;
+    this.isForeign[p] = isForeign ? 1 : 0;
     this.column[p] = column;
     this.rateSlot[p] = rateSlot;
     this.isCareful[p] = isCareful ? 1 : 0;
@@ -48,6 +54,8 @@ export class PositionColumns {
     this.column = grow(this.column, new Int32Array(capacity));
     this.rateSlot = grow(this.rateSlot, new Int32Array(capacity));
     this.isCareful = grow(this.isCareful, new Uint8Array(capacity));
+    this.cost = grow(this.cost, new Float64Array(capacity));
+    this.isForeign = grow(this.isForeign, new Uint8Array(capacity));
     this.value = grow(this.value, new Float64Array(capacity));
     this.offsets = grow(this.offsets, new Int32Array(capacity + 1));
   }

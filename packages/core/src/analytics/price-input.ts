@@ -24,7 +24,10 @@ export function priceSeriesFromRows(rows: readonly TAnalyticsPrice[]): TAnalytic
         builders.set(key, builder);
       }
     }
-    append(builder, parseDay(row.date), typeof row.close === 'number' ? row.close : Number(row.close));
+    const close = typeof row.close === 'number' ? row.close : Number(row.close);
+    // Unusable closes are dropped here, as buildPriceSeries does, so that of a source's duplicate
+    // rows for a day the first usable one wins on both paths.
+    if (close > 0 && close < Number.POSITIVE_INFINITY) append(builder, parseDay(row.date), close);
   }
   return [...builders.values()].map(finishBuilder);
 }

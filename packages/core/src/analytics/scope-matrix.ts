@@ -1,7 +1,7 @@
 // Per-period sums of every scope during the ledger pass, laid out period by period (row = period,
 // column = scope). The pass works through one period at a time and each transaction touches a handful
 // of scopes: with one row per period those writes stay in a few cache lines, where one array per scope
-// would scatter them over thousands. `copyInto` hands each scope its own series at the end.
+// would scatter them over thousands. `columnSeries` hands each scope its own series at the end.
 
 export class ScopeMatrix {
   readonly rows: number;
@@ -40,9 +40,16 @@ export class ScopeMatrix {
     return this.data.subarray(row * this.capacity, (row + 1) * this.capacity);
   }
 
-  /** Column `column` into `target` (length ≥ rows). */
-  copyInto(column: number, target: Float64Array): void {
-    const { data, capacity } = this;
-    for (let r = 0, i = column; r < this.rows; r++, i += capacity) target[r] = data[i]!;
+  /** Columns 0 … count − 1, each as its own series: views into one new column-major buffer. */
+  columnSeries(count: number): Float64Array[] {
+    const { data, capacity, rows } = this;
+    const buffer = new Float64Array(count * rows);
+    for (let r = 0; r < rows; r++) {
+      const from = r * capacity;
+      for (let c = 0, to = r; c < count; c++, to += rows) buffer[to] = data[from + c]!;
+    }
+    const series: Float64Array[] = [];
+    for (let c = 0; c < count; c++) series.push(buffer.subarray(c * rows, (c + 1) * rows));
+    return series;
   }
 }

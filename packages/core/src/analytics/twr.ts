@@ -47,9 +47,15 @@ function growth(to: number, from: number): number {
   return from > 0 ? to / from : 1;
 }
 
-export function performanceRows(state: TScopeState, grid: TPeriodGrid, ref: TScopeRef): TPerformanceRow[] {
+/** One row per period, appended to `out`. */
+export function performanceRows(
+  state: TScopeState,
+  grid: TPeriodGrid,
+  ref: TScopeRef,
+  out: TPerformanceRow[] = [],
+): TPerformanceRow[] {
   const factors = twrFactors(state, grid);
-  const rows: TPerformanceRow[] = [];
+  const rows = out;
   let cumulative = 1;
   for (let i = 0; i < factors.length; i++) {
     cumulative *= factors[i]!;

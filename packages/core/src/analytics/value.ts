@@ -12,12 +12,6 @@ import type { TPeriodGrid } from './period-grid.ts';
 
 const orNull = (x: number) => (Number.isFinite(x) ? x : null);
 
-export function sumCategories(map: Map<string, Float64Array>, period: number): number {
-  let total = 0;
-  for (const series of map.values()) total += series[period]!;
-  return total;
-}
-
 /** Unrealized change of a period: Δ(value − cost) plus cost carried by in-kind transfers. */
 export function unrealizedChange(state: TScopeState, period: number): number {
   const before = state.gridValue[period]! - state.gridCost[period]!;
@@ -25,15 +19,29 @@ export function unrealizedChange(state: TScopeState, period: number): number {
   return after - before + state.transferGap[period]!;
 }
 
-export function valueRows(state: TScopeState, grid: TPeriodGrid, ref: TScopeRef): TValueRow[] {
-  return grid.periods.map((period, i) => {
-    const start = state.gridValue[i]!;
-    const end = state.gridValue[i + 1]!;
-    const netFlows = state.flowsIn[i]! + state.flowsOut[i]!;
-    const income = sumCategories(state.income, i);
-    const expenses = sumCategories(state.expense, i);
-    const marketChange = end - start - netFlows - income + expenses;
-    return {
+/**
+ * One row per period, appended to `out` (the engine passes one array for every scope: 100k-transaction
+ * repositories have hundreds of thousands of rows, so no per-scope arrays and no per-period closures).
+ */
+export function valueRows(
+  state: TScopeState,
+  grid: TPeriodGrid,
+  ref: TScopeRef,
+  out: TValueRow[] = [],
+): TValueRow[] {
+  const { periods } = grid;
+  const incomes = periodTotals(state.income, periods.length);
+  const expenses = periodTotals(state.expense, periods.length);
+  const { gridValue, flowsIn, flowsOut } = state;
+  for (let i = 0; i < periods.length; i++) {
+    const period = periods[i]!;
+    const start = gridValue[i]!;
+    const end = gridValue[i + 1]!;
+    const netFlows = flowsIn[i]! + flowsOut[i]!;
+    const income = incomes[i]!;
+    const expense = expenses[i]!;
+    const marketChange = end - start - netFlows - income + expense;
+    out.push({
       scope_kind: ref.scope_kind,
       scope_id: ref.scope_id,
       scope_name: ref.scope_name,
@@ -43,14 +51,22 @@ export function valueRows(state: TScopeState, grid: TPeriodGrid, ref: TScopeRef)
       value_start: orNull(start),
       value_end: orNull(end),
       net_flows: orNull(netFlows),
-      contributions: orNull(state.flowsIn[i]!),
-      withdrawals: orNull(-state.flowsOut[i]!),
+      contributions: orNull(flowsIn[i]!),
+      withdrawals: orNull(-flowsOut[i]!),
       income: orNull(income),
-      expenses: orNull(expenses),
+      expenses: orNull(expense),
       market_change: orNull(marketChange),
       realized: orNull(state.realized[i]!),
       unrealized: orNull(unrealizedChange(state, i)),
       fx_effect: orNull(state.fxEffect[i]!),
-    };
-  });
+    });
+  }
+  return out;
+}
+
+/** Σ over categories, per period. */
+function periodTotals(map: Map<string, Float64Array>, periodCount: number): Float64Array {
+  const totals = new Float64Array(periodCount);
+  for (const series of map.values()) for (let i = 0; i < periodCount; i++) totals[i]! += series[i]!;
+  return totals;
 }

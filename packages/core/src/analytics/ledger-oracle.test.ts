@@ -1,0 +1,155 @@
+// Positions and market values against ledger-cli (Debian `ledger`, 3.x) run live on the same data: the
+// benchmark's seeded generator writes a small repository both as engine input and as a ledger journal
+// (prices as `P` lines, costs as `(@@)` so trades do not become prices, quoted tickers). ledger is the
+// oracle: units per account and commodity at several dates, and each account's market value in USD
+// at several dates (`-X USD --now D`, full precision), against our position_view and value_view.
+// CI installs ledger; without it these tests fail (they must not pass silently).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateRepository, JOURNAL_ACCOUNT } from '../../../../bench/analytics/generate.ts';
+import { addDays } from '../dates/epoch-day.ts';
+import { Decimal } from '../money/decimal.ts';
+import { computeAnalytics, computePositions } from './compute-analytics.ts';
+
+const generated = generateRepository({
+  seed: 7,
+  transactions: 300,
+  assets: 5,
+  years: 2,
+  start: '2023-01-01',
+});
+const { input } = generated;
+const dir = mkdtempSync(join(tmpdir(), 'strata-ledger-oracle-'));
+const journal = join(dir, 'repository.ledger');
+writeFileSync(journal, generated.ledgerJournal);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ACCOUNT_OF = new Map(Object.entries(JOURNAL_ACCOUNT).map(([id, name]) => [name, id]));
+const ASSET_OF = new Map(input.assets.filter((a) => a.ticker).map((a) => [a.ticker!, a.id]));
+/** Month ends and one mid-month day, from the first quarter to the last day. */
+const DATES = ['2023-03-31', '2023-09-30', '2023-11-15', '2024-06-30', generated.end];
+const MONTH_ENDS = DATES.filter((date) => date !== '2023-11-15');
+
+function ledger(args: readonly string[]): string {
+  const run = spawnSync('ledger', ['-f', journal, ...args], { encoding: 'utf8' });
+  if (run.error) {
+    throw new Error(
+      `ledger-cli is needed for this oracle test and could not be run (${run.error.message}): install it with \`apt install ledger\``,
+    );
+  }
+  if (run.status !== 0) throw new Error(`ledger ${args.join(' ')} failed: ${run.stderr}`);
+  return run.stdout;
+}
+
+/** `ledger bal --flat` lines: one amount per line, the account name on the last line of its block. */
+function ledgerUnits(date: string): string[] {
+  const out = ledger(['bal', '^assets', '--flat', '--no-total', '-e', addDays(date, 1)]);
+  const rows: string[] = [];
+  let pending: [commodity: string, quantity: string][] = [];
+  for (const line of out.split('\n')) {
+    if (line.trim() === '') continue;
+    const match = /^\s*(-?[\d,.]+) ("[^"]+"|\S+)(?: {2,}(\S.*))?$/.exec(line);
+    if (!match) throw new Error(`unexpected ledger balance line: ${line}`);
+    pending.push([match[2]!.replaceAll('"', ''), match[1]!.replaceAll(',', '')]);
+    if (match[3] === undefined) continue;
+    const account = ACCOUNT_OF.get(match[3])!;
+    for (const [commodity, quantity] of pending)
+      rows.push(`${account} ${ASSET_OF.get(commodity)} ${new Decimal(quantity).toFixed()}`);
+    pending = [];
+  }
+  expect(pending).toEqual([]);
+  return rows.sort();
+}
+
+/** Each account's market value in USD on `date`, unrounded (ledger computes in exact rationals). */
+function ledgerValues(date: string): Map<string, number> {
+  const out = ledger([
+    'bal',
+    '^assets',
+    '--flat',
+    '--no-total',
+    '-e',
+    addDays(date, 1),
+    '--now',
+    date,
+    '-X',
+    'USD',
+    '--balance-format',
+    '%(account)\t%(quantity(scrub(display_total)))\n',
+  ]);
+  const values = new Map<string, number>();
+  for (const line of out.trim().split('\n')) {
+    const [account, quantity] = line.split('\t');
+    values.set(ACCOUNT_OF.get(account!)!, Number(quantity));
+  }
+  return values;
+}
+
+const TOLERANCE = 1e-6;
+
+describe('oracle: ledger-cli', () => {
+  it('the repository has holdings in both currencies and in every stock', () => {
+    const held = new Set(ledgerUnits(generated.end).map((row) => row.split(' ')[1]));
+    expect(held).toEqual(new Set(['usd', 'eur', 's0001', 's0002', 's0003', 's0004', 's0005']));
+  });
+
+  it.each(DATES)('positions on %s equal ledger’s balances unit for unit', (date) => {
+    const ours = computePositions(input, { date })
+      .positions.map((p) => `${p.account_id} ${p.asset_id} ${new Decimal(p.amount).toFixed()}`)
+      .sort();
+    expect(ours).toEqual(ledgerUnits(date));
+  });
+
+  it.each(DATES)('position values on %s add up to ledger’s market value of each account', (date) => {
+    const { positions, missing } = computePositions(input, { date });
+    expect(missing).toEqual([]);
+    const ours = new Map<string, number>();
+    for (const p of positions) ours.set(p.account_id, (ours.get(p.account_id) ?? 0) + p.position_close!);
+    const theirs = ledgerValues(date);
+    expect([...ours.keys()].sort()).toEqual([...theirs.keys()].sort());
+    for (const [account, value] of theirs) {
+      expect(Math.abs(ours.get(account)! - value), `${account} on ${date}`).toBeLessThanOrEqual(TOLERANCE);
+    }
+  });
+
+  it('value_view at month ends equals ledger’s market values per account and in total', () => {
+    const result = computeAnalytics({
+      ...input,
+      request: {
+        ...input.request,
+        periods: 24,
+        freq: 'month',
+        end: generated.end,
+        datasets: ['value_view'],
+        scope_kinds: ['repository', 'account'],
+      },
+    });
+    expect(result.missing).toEqual([]);
+    let compared = 0;
+    for (const date of MONTH_ENDS) {
+      const theirs = ledgerValues(date);
+      const rows = result.value_view!.filter((row) => row.end === date);
+      const ourValue = (kind: string, id: string) =>
+        rows.find((row) => row.scope_kind === kind && row.scope_id === id)!.value_end!;
+      let total = 0;
+      for (const account of ['checking', 'us-brokerage', 'eu-brokerage']) {
+        const value = theirs.get(account) ?? 0;
+        total += value;
+        expect(Math.abs(ourValue('account', account) - value), `${account} on ${date}`).toBeLessThanOrEqual(
+          TOLERANCE,
+        );
+        compared++;
+      }
+      expect(Math.abs(ourValue('repository', 'repository') - total), `total on ${date}`).toBeLessThanOrEqual(
+        TOLERANCE,
+      );
+      // The grouping account holds both brokerages.
+      const investments = (theirs.get('us-brokerage') ?? 0) + (theirs.get('eu-brokerage') ?? 0);
+      expect(Math.abs(ourValue('account', 'investments') - investments)).toBeLessThanOrEqual(TOLERANCE);
+    }
+    expect(compared).toBe(3 * MONTH_ENDS.length);
+  });
+});
