@@ -3,9 +3,12 @@
 // (prices as `P` lines, costs as `(@@)` so trades do not become prices, quoted tickers). ledger is the
 // oracle: units per account and commodity at several dates, and each account's market value in USD
 // at several dates (`-X USD --now D`, full precision), against our position_view and value_view.
-// CI installs ledger; without it these tests fail (they must not pass silently).
+// CI installs ledger and runs it live; every output is also recorded in fixtures/ledger/outputs.json (with the
+// journal's hash), so a machine without ledger checks against ledger's recorded answers, and a live run fails if
+// the recording went stale. Re-record after changing the generator: STRATA_RECORD_ORACLES=1 with ledger installed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,14 +36,37 @@ const ASSET_OF = new Map(input.assets.filter((a) => a.ticker).map((a) => [a.tick
 const DATES = ['2023-03-31', '2023-09-30', '2023-11-15', '2024-06-30', generated.end];
 const MONTH_ENDS = DATES.filter((date) => date !== '2023-11-15');
 
+const FIXTURE = join(import.meta.dirname, 'fixtures/ledger/outputs.json');
+const journalHash = createHash('sha256').update(generated.ledgerJournal).digest('hex');
+const recorded = existsSync(FIXTURE)
+  ? (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { journal: string; outputs: Record<string, string> })
+  : { journal: '', outputs: {} };
+const isRecording = process.env.STRATA_RECORD_ORACLES === '1';
+const recording: Record<string, string> = {};
+afterAll(() => {
+  if (!isRecording) return;
+  mkdirSync(join(FIXTURE, '..'), { recursive: true });
+  writeFileSync(FIXTURE, `${JSON.stringify({ journal: journalHash, outputs: recording }, null, 1)}\n`);
+});
+
 function ledger(args: readonly string[]): string {
+  const key = args.join(' ');
   const run = spawnSync('ledger', ['-f', journal, ...args], { encoding: 'utf8' });
   if (run.error) {
-    throw new Error(
-      `ledger-cli is needed for this oracle test and could not be run (${run.error.message}): install it with \`apt install ledger\``,
-    );
+    // No ledger here: its recorded answer for this very journal, or a failure (never a silent pass).
+    if (recorded.journal !== journalHash || recorded.outputs[key] === undefined) {
+      throw new Error(
+        `ledger-cli could not be run (${run.error.message}) and its recorded output for \`${key}\` is missing or stale: install it with \`apt install ledger\``,
+      );
+    }
+    return recorded.outputs[key];
   }
-  if (run.status !== 0) throw new Error(`ledger ${args.join(' ')} failed: ${run.stderr}`);
+  if (run.status !== 0) throw new Error(`ledger ${key} failed: ${run.stderr}`);
+  if (isRecording) recording[key] = run.stdout;
+  else
+    expect(recorded.outputs[key], `recorded output of \`${key}\` (re-record: see the header)`).toBe(
+      run.stdout,
+    );
   return run.stdout;
 }
 
