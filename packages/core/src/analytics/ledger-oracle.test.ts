@@ -46,7 +46,7 @@ const recording: Record<string, string> = {};
 afterAll(() => {
   if (!isRecording) return;
   mkdirSync(join(FIXTURE, '..'), { recursive: true });
-  writeFileSync(FIXTURE, `${JSON.stringify({ journal: journalHash, outputs: recording }, null, 1)}\n`);
+  writeFileSync(FIXTURE, `${JSON.stringify({ journal: journalHash, outputs: recording }, null, 2)}\n`);
 });
 
 function ledger(args: readonly string[]): string {
