@@ -14,6 +14,23 @@ async function pick(
   await page.getByRole('option', { name: option }).first().click();
 }
 
+// The transactions list is a Glide grid drawn on a canvas; its accessibility table mirrors the visible rows.
+const GRID = '[data-testid="lazy-grid"]';
+
+/** Visible rows as [type, date, entry 1, entry 2, description] (the checkbox column dropped). */
+async function gridRows(page: Page): Promise<string[][]> {
+  return page
+    .locator(`${GRID} table[role="grid"] tbody tr`)
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '').slice(-5)),
+    );
+}
+
+/** Ticks a row's checkbox (Glide's header is 36 px, rows 34 px). */
+async function selectRow(page: Page, index: number): Promise<void> {
+  await page.locator(GRID).click({ position: { x: 18, y: 36 + 34 * index + 17 } });
+}
+
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
@@ -55,6 +72,8 @@ describe('entering assets and transactions', () => {
     await pick(page, form, 'Subcategory', 'Brokerage');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Account Broker created').waitFor();
+    // Saving opens the new account in its drawer; close it to get back to the list.
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'New asset' }).click();
     form = page.getByRole('dialog', { name: 'New asset' });
@@ -63,6 +82,7 @@ describe('entering assets and transactions', () => {
     await form.getByLabel('Ticker').fill('AAPL');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Asset Apple created').waitFor();
+    await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('table', { name: 'Assets' }).getByRole('row').count()).toBe(3);
     await settle(page);
     await browser.screenshot('assets-list');
@@ -94,10 +114,12 @@ describe('entering assets and transactions', () => {
       }
       await form.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Transaction 2026-03-02 created').first().waitFor();
+      // The slide-over stays on the saved transaction until closed.
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     }
-    const table = page.getByRole('table', { name: 'Transactions' });
-    await expect.poll(() => table.getByRole('row').count()).toBe(3);
-    await table.getByText('-1500 USD @ Broker').waitFor();
+    await expect.poll(async () => (await gridRows(page)).length).toBe(2);
+    expect((await gridRows(page)).flat()).toContain('-1500 USD @ Broker');
     await settle(page);
     await browser.screenshot('transactions-list');
 
@@ -114,12 +136,17 @@ describe('entering assets and transactions', () => {
       ]),
     );
 
-    await page.getByRole('button', { name: 'Delete deposit 2026-03-02' }).click();
+    const deposit = (await gridRows(page)).findIndex((row) => row[0] === 'deposit');
+    await selectRow(page, deposit);
+    await page.getByRole('button', { name: 'Move to trash' }).click();
     await page.getByText('Transaction moved to the trash').waitFor();
-    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await expect.poll(async () => (await gridRows(page)).length).toBe(1);
     await page.getByText('Trash', { exact: true }).click();
-    await page.getByRole('button', { name: 'Restore deposit 2026-03-02' }).click();
+    await expect.poll(async () => (await gridRows(page)).map((row) => row[0])).toEqual(['deposit']);
+    await selectRow(page, 0);
+    await page.getByRole('button', { name: 'Restore selected' }).click();
+    await page.getByText('The trash is empty').waitFor();
     await page.getByText('Transactions', { exact: true }).click();
-    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    await expect.poll(async () => (await gridRows(page)).length).toBe(2);
   });
 });

@@ -1,9 +1,11 @@
 import { MantineProvider } from '@mantine/core';
+import type { TUserSettings } from '@strata/contracts/user-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_QUERY_KEY, type TSession } from '../features/auth/api/get-session.ts';
+import { USER_SETTINGS_QUERY_KEY } from '../features/session/api/get-user-settings.ts';
 import { configureApiClient } from '../shared/api/api-client.ts';
 import { createNotificationStore, notifications } from '../shared/notifications/notification-store.ts';
 import { requireSession } from './auth-middleware.ts';
@@ -15,10 +17,29 @@ const SESSION: TSession = {
   user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
 };
 
-function renderAt(path: string, session: TSession | null | 'unreadable') {
+/** Settings of a user who has the analytics debug-tabs flag (the analytics pages need it). */
+const FLAGGED_SETTINGS: TUserSettings = {
+  dateFormat: 'YYYY-MM-DD',
+  lastActiveRepository: null,
+  allowedInactivityTime: 60,
+  earlyAccess: false,
+  timelineOpened: true,
+  assetTreeWidth: null,
+  uiSettings: { analyticsDebugTabs: true },
+};
+
+function renderAt(
+  path: string,
+  session: TSession | null | 'unreadable',
+  // Only the analytics pages read the flag; other pages keep loading their settings as before.
+  settings: TUserSettings | null = path.startsWith('/analytics-') ? FLAGGED_SETTINGS : null,
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // A cached answer stands in for GET /api/auth/get-session (the guard reads it through the cache).
   if (session !== 'unreadable') queryClient.setQueryData(SESSION_QUERY_KEY, session);
+  if (session && session !== 'unreadable' && settings) {
+    queryClient.setQueryData([...USER_SETTINGS_QUERY_KEY, session.user.id], settings);
+  }
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   render(
     <MantineProvider>
@@ -56,11 +77,11 @@ const PRIVATE_PAGES: Array<[string, string]> = [
   ['/assets/a1/contacts', 'Contacts'],
   ['/assets/a1/documents', 'Documents'],
   ['/tags', 'Tags'],
-  ['/tags/7', 'Tag 7'],
+  ['/tags/7', 'Tag'],
   ['/income-accounts', 'Income accounts'],
-  ['/income-accounts/3', 'Income account 3'],
+  ['/income-accounts/3', 'Income account'],
   ['/expense-accounts', 'Expense accounts'],
-  ['/expense-accounts/4', 'Expense account 4'],
+  ['/expense-accounts/4', 'Expense account'],
   ['/currencies', 'Currencies'],
   ['/currencies/c1', 'Basic info'],
   ['/currencies/c1/prices', 'Prices'],
@@ -68,9 +89,9 @@ const PRIVATE_PAGES: Array<[string, string]> = [
   ['/currencies/c1/tags', 'Tags'],
   ['/currencies/c1/security-master', 'Sec master'],
   ['/documents', 'Documents'],
-  ['/documents/d1', 'Document d1'],
+  ['/documents/d1', 'Document'],
   ['/contacts', 'Contacts'],
-  ['/contacts/p1', 'Contact p1'],
+  ['/contacts/p1', 'Contact'],
   ['/subscription', 'Subscription'],
   ['/subscription/plans', 'Plans'],
   ['/permission-denied', 'Permission denied'],
@@ -132,6 +153,15 @@ describe('route table', () => {
     renderAt('/sign-up-confirmation?username=ada%40example.com', null);
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
   });
+
+  it.each(['/analytics-value', '/analytics-income', '/analytics-position', '/analytics-value-change'])(
+    'sends %s to /404 without the analytics debug-tabs flag',
+    async (path) => {
+      const router = renderAt(path, SESSION, { ...FLAGGED_SETTINGS, uiSettings: {} });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    },
+  );
 
   it('answers an unknown path with the 404 page', async () => {
     renderAt('/no/such/page', null);

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
+import { requireAnalyticsDebugTabs } from '../features/analytics/analytics-debug-flag.ts';
 import { requireActiveSubscription } from '../features/subscription/subscription-middleware.ts';
 import { notifications } from '../shared/notifications/notification-store.ts';
 import { NotFoundPage, PermissionDeniedPage } from '../shared/ui/status-page.tsx';
@@ -70,107 +71,141 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('../features/dashboards/routes/dashboard-page.tsx'),
             },
             {
-              path: 'analytics-value',
-              lazy: async () => ({ Component: (await analytics()).AnalyticsValuePage }),
-            },
-            {
-              path: 'analytics-income',
-              lazy: async () => ({ Component: (await analytics()).AnalyticsIncomePage }),
-            },
-            {
-              path: 'analytics-position',
-              lazy: async () => ({ Component: (await analytics()).AnalyticsPositionPage }),
-            },
-            {
-              path: 'analytics-value-change',
-              lazy: async () => ({ Component: (await analytics()).AnalyticsValueChangePage }),
-            },
-            {
-              path: 'transactions',
-              lazy: () => import('../features/transactions/routes/transactions-page.tsx'),
-            },
-            {
-              path: 'transactions/:id',
-              lazy: () => import('../features/transactions/routes/transaction-page.tsx'),
-            },
-            { path: 'assets', lazy: () => import('../features/assets/routes/assets-page.tsx') },
-            {
-              path: 'assets/:id',
-              lazy: () => import('../features/assets/routes/asset-page.tsx'),
+              // Seed §2: only with the analytics debug-tabs flag, else /404.
+              middleware: [requireAnalyticsDebugTabs(queryClient)],
               children: [
-                { index: true, lazy: async () => ({ Component: (await assetTabs()).AssetBasicInfoTab }) },
-                { path: 'prices', lazy: async () => ({ Component: (await assetTabs()).AssetPricesTab }) },
                 {
-                  path: 'prices/table',
-                  lazy: async () => ({ Component: (await assetTabs()).AssetPricesTableTab }),
+                  path: 'analytics-value',
+                  lazy: async () => ({ Component: (await analytics()).AnalyticsValuePage }),
                 },
                 {
-                  path: 'positions',
-                  lazy: async () => ({ Component: (await assetTabs()).AssetPositionsTab }),
+                  path: 'analytics-income',
+                  lazy: async () => ({ Component: (await analytics()).AnalyticsIncomePage }),
                 },
                 {
-                  path: 'transactions',
-                  lazy: async () => ({ Component: (await assetTabs()).AssetTransactionsTab }),
+                  path: 'analytics-position',
+                  lazy: async () => ({ Component: (await analytics()).AnalyticsPositionPage }),
                 },
-                { path: 'values', lazy: async () => ({ Component: (await assetTabs()).AssetValuesTab }) },
-                { path: 'tags', lazy: async () => ({ Component: (await assetTabs()).AssetTagsTab }) },
                 {
-                  path: 'security-master',
-                  lazy: async () => ({ Component: (await assetTabs()).AssetSecurityMasterTab }),
-                },
-                { path: 'contacts', lazy: async () => ({ Component: (await assetTabs()).AssetContactsTab }) },
-                {
-                  path: 'documents',
-                  lazy: async () => ({ Component: (await assetTabs()).AssetDocumentsTab }),
+                  path: 'analytics-value-change',
+                  lazy: async () => ({ Component: (await analytics()).AnalyticsValueChangePage }),
                 },
               ],
             },
-            { path: 'tags', lazy: () => import('../features/tags/routes/tags-page.tsx') },
-            { path: 'tags/:id', lazy: () => import('../features/tags/routes/tag-page.tsx') },
+            {
+              // The form is a slide-over child, so the list (and its loaded pages) stays while it opens.
+              path: 'transactions',
+              lazy: () => import('../features/transactions/routes/transactions-page.tsx'),
+              children: [
+                {
+                  path: ':id',
+                  lazy: () => import('../features/transactions/routes/transaction-page.tsx'),
+                },
+              ],
+            },
+            {
+              path: 'assets',
+              lazy: () => import('../features/assets/routes/assets-page.tsx'),
+              children: [
+                {
+                  path: ':id',
+                  lazy: () => import('../features/assets/routes/asset-page.tsx'),
+                  children: [
+                    { index: true, lazy: async () => ({ Component: (await assetTabs()).AssetBasicInfoTab }) },
+                    { path: 'prices', lazy: async () => ({ Component: (await assetTabs()).AssetPricesTab }) },
+                    {
+                      path: 'prices/table',
+                      lazy: async () => ({ Component: (await assetTabs()).AssetPricesTableTab }),
+                    },
+                    {
+                      path: 'positions',
+                      lazy: async () => ({ Component: (await assetTabs()).AssetPositionsTab }),
+                    },
+                    {
+                      path: 'transactions',
+                      lazy: async () => ({ Component: (await assetTabs()).AssetTransactionsTab }),
+                    },
+                    { path: 'values', lazy: async () => ({ Component: (await assetTabs()).AssetValuesTab }) },
+                    { path: 'tags', lazy: async () => ({ Component: (await assetTabs()).AssetTagsTab }) },
+                    {
+                      path: 'security-master',
+                      lazy: async () => ({ Component: (await assetTabs()).AssetSecurityMasterTab }),
+                    },
+                    {
+                      path: 'contacts',
+                      lazy: async () => ({ Component: (await assetTabs()).AssetContactsTab }),
+                    },
+                    {
+                      path: 'documents',
+                      lazy: async () => ({ Component: (await assetTabs()).AssetDocumentsTab }),
+                    },
+                  ],
+                },
+              ],
+            },
+            {
+              path: 'tags',
+              lazy: () => import('../features/tags/routes/tags-page.tsx'),
+              children: [{ path: ':id', lazy: () => import('../features/tags/routes/tag-page.tsx') }],
+            },
             {
               path: 'income-accounts',
               lazy: async () => ({ Component: (await accounts()).IncomeAccountsPage }),
-            },
-            {
-              path: 'income-accounts/:id',
-              lazy: async () => ({ Component: (await accounts()).IncomeAccountPage }),
+              children: [
+                { path: ':id', lazy: async () => ({ Component: (await accounts()).IncomeAccountPage }) },
+              ],
             },
             {
               path: 'expense-accounts',
               lazy: async () => ({ Component: (await accounts()).ExpenseAccountsPage }),
+              children: [
+                { path: ':id', lazy: async () => ({ Component: (await accounts()).ExpenseAccountPage }) },
+              ],
             },
             {
-              path: 'expense-accounts/:id',
-              lazy: async () => ({ Component: (await accounts()).ExpenseAccountPage }),
-            },
-            { path: 'currencies', lazy: () => import('../features/currencies/routes/currencies-page.tsx') },
-            {
-              path: 'currencies/:id',
-              lazy: () => import('../features/currencies/routes/currency-page.tsx'),
+              path: 'currencies',
+              lazy: () => import('../features/currencies/routes/currencies-page.tsx'),
               children: [
                 {
-                  index: true,
-                  lazy: async () => ({ Component: (await currencyTabs()).CurrencyBasicInfoTab }),
-                },
-                {
-                  path: 'prices',
-                  lazy: async () => ({ Component: (await currencyTabs()).CurrencyPricesTab }),
-                },
-                {
-                  path: 'prices/table',
-                  lazy: async () => ({ Component: (await currencyTabs()).CurrencyPricesTableTab }),
-                },
-                { path: 'tags', lazy: async () => ({ Component: (await currencyTabs()).CurrencyTagsTab }) },
-                {
-                  path: 'security-master',
-                  lazy: async () => ({ Component: (await currencyTabs()).CurrencySecurityMasterTab }),
+                  path: ':id',
+                  lazy: () => import('../features/currencies/routes/currency-page.tsx'),
+                  children: [
+                    {
+                      index: true,
+                      lazy: async () => ({ Component: (await currencyTabs()).CurrencyBasicInfoTab }),
+                    },
+                    {
+                      path: 'prices',
+                      lazy: async () => ({ Component: (await currencyTabs()).CurrencyPricesTab }),
+                    },
+                    {
+                      path: 'prices/table',
+                      lazy: async () => ({ Component: (await currencyTabs()).CurrencyPricesTableTab }),
+                    },
+                    {
+                      path: 'tags',
+                      lazy: async () => ({ Component: (await currencyTabs()).CurrencyTagsTab }),
+                    },
+                    {
+                      path: 'security-master',
+                      lazy: async () => ({ Component: (await currencyTabs()).CurrencySecurityMasterTab }),
+                    },
+                  ],
                 },
               ],
             },
-            { path: 'documents', lazy: () => import('../features/documents/routes/documents-page.tsx') },
-            { path: 'documents/:id', lazy: () => import('../features/documents/routes/document-page.tsx') },
-            { path: 'contacts', lazy: () => import('../features/contacts/routes/contacts-page.tsx') },
-            { path: 'contacts/:id', lazy: () => import('../features/contacts/routes/contact-page.tsx') },
+            {
+              path: 'documents',
+              lazy: () => import('../features/documents/routes/documents-page.tsx'),
+              children: [
+                { path: ':id', lazy: () => import('../features/documents/routes/document-page.tsx') },
+              ],
+            },
+            {
+              path: 'contacts',
+              lazy: () => import('../features/contacts/routes/contacts-page.tsx'),
+              children: [{ path: ':id', lazy: () => import('../features/contacts/routes/contact-page.tsx') }],
+            },
             {
               path: 'subscription',
               lazy: () => import('../features/subscription/routes/subscription-page.tsx'),

@@ -1,22 +1,36 @@
-import { useParams } from 'react-router';
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { Stack, Title, VisuallyHidden } from '@mantine/core';
+import { AssetBasicInfo } from '../../assets/components/asset-basic-info.tsx';
+import { AssetDrawer } from '../../assets/components/asset-drawer.tsx';
+import { AssetListPage } from '../../assets/components/asset-list-page.tsx';
+import type { TAssetListKind } from '../../assets/lib/asset-lists.ts';
 
-const FEATURE = 'the accounts feature';
+function AccountDrawer({ kind }: { kind: TAssetListKind }) {
+  return (
+    <AssetDrawer kind={kind} tabs={[]}>
+      {(context) => (
+        <Stack>
+          <VisuallyHidden>
+            <Title order={2}>Basic info</Title>
+          </VisuallyHidden>
+          <AssetBasicInfo context={context} />
+        </Stack>
+      )}
+    </AssetDrawer>
+  );
+}
 
 export function IncomeAccountsPage() {
-  return <ComingSoonPage title="Income accounts" feature={FEATURE} />;
+  return <AssetListPage kind="income-accounts" />;
 }
 
 export function IncomeAccountPage() {
-  const { id } = useParams();
-  return <ComingSoonPage title={`Income account ${id ?? ''}`.trim()} feature={FEATURE} />;
+  return <AccountDrawer kind="income-accounts" />;
 }
 
 export function ExpenseAccountsPage() {
-  return <ComingSoonPage title="Expense accounts" feature={FEATURE} />;
+  return <AssetListPage kind="expense-accounts" />;
 }
 
 export function ExpenseAccountPage() {
-  const { id } = useParams();
-  return <ComingSoonPage title={`Expense account ${id ?? ''}`.trim()} feature={FEATURE} />;
+  return <AccountDrawer kind="expense-accounts" />;
 }

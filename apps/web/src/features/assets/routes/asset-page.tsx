@@ -1,19 +1,9 @@
-import { useParams } from 'react-router';
-import { TabbedItemPage, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
+import { AssetDrawer } from '../components/asset-drawer.tsx';
+import { ASSET_TABS } from '../lib/asset-tabs.ts';
 
-export const ASSET_TABS: readonly TItemTab[] = [
-  { label: 'Basic info', path: '' },
-  { label: 'Tags', path: 'tags' },
-  { label: 'Prices', path: 'prices' },
-  { label: 'Values', path: 'values' },
-  { label: 'Positions', path: 'positions' },
-  { label: 'Transactions', path: 'transactions' },
-  { label: 'Sec master', path: 'security-master' },
-  { label: 'Contacts', path: 'contacts' },
-  { label: 'Documents', path: 'documents' },
-];
+export { ASSET_TABS };
 
+/** `/assets/{id}` (and `/assets/new`): the drawer over the list; its tabs are child routes. */
 export function Component() {
-  const { id = '' } = useParams();
-  return <TabbedItemPage title="Asset" basePath={`/assets/${id}`} tabs={ASSET_TABS} />;
+  return <AssetDrawer kind="assets" tabs={ASSET_TABS} />;
 }

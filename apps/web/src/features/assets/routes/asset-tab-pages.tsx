@@ -1,34 +1,73 @@
+import { Stack, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { ContactList } from '../../contacts/components/contact-list.tsx';
+import { DocumentList } from '../../documents/components/document-list.tsx';
+import { AssetBasicInfo } from '../components/asset-basic-info.tsx';
+import { useAssetDrawer } from '../components/asset-drawer-context.ts';
+import { AssetPositionsTab as PositionsTab } from '../components/asset-positions-tab.tsx';
+import { AssetTransactionsTab as TransactionsTab } from '../components/asset-transactions-tab.tsx';
+import { PricesTab } from '../components/prices/prices-tab.tsx';
+import { AssetTagsTab as TagsTab } from '../components/tags/asset-tags-tab.tsx';
 
-const FEATURE = 'the assets feature';
+/** Every tab names itself for assistive technology; the drawer's title is the asset. */
+function TabSection({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <VisuallyHidden>
+        <Title order={2}>{title}</Title>
+      </VisuallyHidden>
+      {children}
+    </Stack>
+  );
+}
 
 export function AssetBasicInfoTab() {
-  return <ComingSoonPage level={2} title="Basic info" feature={FEATURE} />;
+  const context = useAssetDrawer();
+  return (
+    <TabSection title="Basic info">
+      <AssetBasicInfo context={context} />
+    </TabSection>
+  );
 }
 export function AssetTagsTab() {
-  return <ComingSoonPage level={2} title="Tags" feature={FEATURE} />;
+  return <TagsTab />;
 }
 export function AssetPricesTab() {
-  return <ComingSoonPage level={2} title="Prices" feature="the asset prices feature" />;
+  return <PricesTab view="chart" />;
 }
 export function AssetPricesTableTab() {
-  return <ComingSoonPage level={2} title="Prices (table)" feature="the asset prices feature" />;
+  return <PricesTab view="table" />;
 }
 export function AssetValuesTab() {
-  return <ComingSoonPage level={2} title="Values" feature="the analytics feature" />;
+  return <ComingSoonPage level={2} title="Values" feature="the asset analytics view" />;
 }
 export function AssetPositionsTab() {
-  return <ComingSoonPage level={2} title="Positions" feature="the analytics feature" />;
+  return <PositionsTab />;
 }
 export function AssetTransactionsTab() {
-  return <ComingSoonPage level={2} title="Transactions" feature="the smart transactions feature" />;
+  return <TransactionsTab />;
 }
 export function AssetSecurityMasterTab() {
   return <ComingSoonPage level={2} title="Sec master" feature="the security master feature" />;
 }
 export function AssetContactsTab() {
-  return <ComingSoonPage level={2} title="Contacts" feature="the contacts feature" />;
+  const { asset, repositoryId, canWrite } = useAssetDrawer();
+  return (
+    <TabSection title="Contacts">
+      {asset && repositoryId && (
+        <ContactList repositoryId={repositoryId} assetId={asset.id} canWrite={canWrite} />
+      )}
+    </TabSection>
+  );
 }
 export function AssetDocumentsTab() {
-  return <ComingSoonPage level={2} title="Documents" feature="the documents feature" />;
+  const { asset, repositoryId, canWrite } = useAssetDrawer();
+  return (
+    <TabSection title="Documents">
+      {asset && repositoryId && (
+        <DocumentList repositoryId={repositoryId} assetId={asset.id} canWrite={canWrite} />
+      )}
+    </TabSection>
+  );
 }

@@ -1,7 +1,35 @@
-import { useParams } from 'react-router';
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { ItemDialog } from '../../assets/components/item-dialog.tsx';
+import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { contactsKey, useContacts } from '../api/contacts.ts';
+import { ContactForm } from '../components/contact-form.tsx';
 
+/** `/contacts/{id}`: 'Contact' in a small dialog over the list. */
 export function Component() {
   const { id } = useParams();
-  return <ComingSoonPage title={`Contact ${id ?? ''}`.trim()} feature="the contacts feature" />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { repository, permissions } = useCurrentRepository();
+  const contacts = useContacts(repository?.id);
+  const contact = (contacts.data ?? []).find((candidate) => candidate.id === id) ?? null;
+  return (
+    <ItemDialog title="Contact" listPath="/contacts">
+      {contact && repository ? (
+        <ContactForm
+          key={contact.updated_at}
+          repositoryId={repository.id}
+          contact={contact}
+          isReadOnly={!permissions?.canWrite}
+          onDone={() => {
+            void queryClient.invalidateQueries({ queryKey: contactsKey(repository.id) });
+            void navigate('/contacts');
+          }}
+        />
+      ) : (
+        !contacts.isLoading && <Text c="dimmed">This contact does not exist in the current repository.</Text>
+      )}
+    </ItemDialog>
+  );
 }

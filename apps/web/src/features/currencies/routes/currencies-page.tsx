@@ -1,5 +1,6 @@
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { AssetListPage } from '../../assets/components/asset-list-page.tsx';
 
+/** `/currencies`: the repository's currency assets (FX rates are their prices); items open in the drawer. */
 export function Component() {
-  return <ComingSoonPage title="Currencies" feature="the currencies feature" />;
+  return <AssetListPage kind="currencies" />;
 }

@@ -1,14 +1,9 @@
-import { useParams } from 'react-router';
-import { TabbedItemPage, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
+import { AssetDrawer } from '../../assets/components/asset-drawer.tsx';
+import { CURRENCY_TABS } from '../../assets/lib/asset-tabs.ts';
 
-export const CURRENCY_TABS: readonly TItemTab[] = [
-  { label: 'Basic info', path: '' },
-  { label: 'Tags', path: 'tags' },
-  { label: 'Prices', path: 'prices' },
-  { label: 'Sec master', path: 'security-master' },
-];
+export { CURRENCY_TABS };
 
+/** `/currencies/{id}`: the same drawer as assets, with the currency's tabs. */
 export function Component() {
-  const { id = '' } = useParams();
-  return <TabbedItemPage title="Currency" basePath={`/currencies/${id}`} tabs={CURRENCY_TABS} />;
+  return <AssetDrawer kind="currencies" tabs={CURRENCY_TABS} />;
 }

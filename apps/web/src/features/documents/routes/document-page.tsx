@@ -1,7 +1,36 @@
+import { Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { ItemDialog } from '../../assets/components/item-dialog.tsx';
+import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { documentsKey, useDocuments, useDocumentTags } from '../api/documents.ts';
+import { DocumentEditForm } from '../components/document-edit-form.tsx';
 
+const TITLES: Record<string, string> = { file: 'File', thumbnail: 'Thumbnail' };
+
+/** `/documents/{id}`: titled 'Document', 'File' or 'Thumbnail' (linked seed §2). */
 export function Component() {
   const { id } = useParams();
-  return <ComingSoonPage title={`Document ${id ?? ''}`.trim()} feature="the documents feature" />;
+  const queryClient = useQueryClient();
+  const { repository, permissions } = useCurrentRepository();
+  const documents = useDocuments(repository?.id);
+  const documentTags = useDocumentTags(repository?.id);
+  const document = (documents.data ?? []).find((candidate) => candidate.id === id) ?? null;
+  return (
+    <ItemDialog title={document ? (TITLES[document.source] ?? 'Document') : 'Document'} listPath="/documents">
+      {document && repository ? (
+        <DocumentEditForm
+          key={document.updated_at}
+          document={document}
+          documentTags={documentTags.data ?? []}
+          isReadOnly={!permissions?.canWrite}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: documentsKey(repository.id) })}
+        />
+      ) : (
+        !documents.isLoading && (
+          <Text c="dimmed">This document does not exist in the current repository.</Text>
+        )
+      )}
+    </ItemDialog>
+  );
 }

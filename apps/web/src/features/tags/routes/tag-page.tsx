@@ -1,7 +1,36 @@
-import { useParams } from 'react-router';
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { tagsKey, useTags } from '../../assets/api/assets.ts';
+import { ItemDialog } from '../../assets/components/item-dialog.tsx';
+import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { TagForm } from '../components/tag-form.tsx';
 
+/** `/tags/{id}` and `/tags/new`: the tag form in a small dialog over the list. */
 export function Component() {
-  const { id } = useParams();
-  return <ComingSoonPage title={`Tag ${id ?? ''}`.trim()} feature="the tags feature" />;
+  const { id = 'new' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { repository, permissions } = useCurrentRepository();
+  const tags = useTags(repository?.id);
+  const isNew = id === 'new';
+  const tag = isNew ? null : ((tags.data ?? []).find((candidate) => candidate.id === id) ?? null);
+  return (
+    <ItemDialog title={isNew ? 'New tag' : 'Tag'} listPath="/tags">
+      {repository && (isNew || tag) ? (
+        <TagForm
+          key={tag?.id ?? 'new'}
+          repositoryId={repository.id}
+          tag={tag}
+          isReadOnly={!permissions?.canWrite}
+          onSaved={(saved) => {
+            void queryClient.invalidateQueries({ queryKey: tagsKey(repository.id) });
+            if (isNew) void navigate(`/tags/${saved.id}`, { replace: true });
+          }}
+        />
+      ) : (
+        !tags.isLoading && <Text c="dimmed">This tag does not exist in the current repository.</Text>
+      )}
+    </ItemDialog>
+  );
 }

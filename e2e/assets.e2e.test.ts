@@ -1,0 +1,376 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app-server.ts';
+import { type Browser, openBrowser } from './support/browser.ts';
+import { apiAs, createUser, signInBrowser, type TE2eUser } from './support/users.ts';
+
+async function pick(
+  page: Page,
+  scope: ReturnType<Page['getByRole']>,
+  label: string,
+  option: string | RegExp,
+) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Error toasts stay until closed (seed §8); a test closes the ones it expects. */
+async function closeToast(page: Page, text: string | RegExp) {
+  await page
+    .getByRole('alert')
+    .filter({ hasText: text })
+    .getByRole('button', { name: 'Close notification' })
+    .click();
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
+/** A real PNG (a colour gradient), so the cropper has pixels to cut. */
+function gradientPng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    rows.push(0);
+    for (let x = 0; x < width; x++)
+      rows.push(Math.round((255 * x) / width), Math.round((255 * y) / height), 160);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('assets: the drawer, prices, documents, thumbnail and the trash', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let user: TE2eUser;
+  let repositoryId = '';
+
+  beforeAll(async () => {
+    app = await startApp();
+    user = await createUser(app, { email: 'assets.e2e@example.com', name: 'Asa Assets' });
+    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
+      name: 'Holdings',
+      currency: 'USD',
+    });
+    repositoryId = repository.id;
+    await apiAs(app, user, 'POST', `/repositories/${repositoryId}/initialize`);
+    browser = await openBrowser();
+    await signInBrowser(browser.context, app, user);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('creates an account with Category and Subcategory; other tabs wait until it exists', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/assets`);
+    await page.getByRole('button', { name: 'New asset' }).click();
+    const drawer = page.getByRole('dialog', { name: 'New asset' });
+    expect(await drawer.getByRole('tab', { name: 'Prices' }).isDisabled()).toBe(true);
+    expect(await drawer.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await pick(page, drawer, 'Type', 'investment account');
+    await drawer.getByLabel('Name').fill('Broker');
+    expect(await drawer.getByLabel('Ticker').inputValue()).toBe('Broker');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByText('Category and Subcategory are required').waitFor();
+    await pick(page, drawer, 'Category', 'Investments');
+    await pick(page, drawer, 'Subcategory', 'Brokerage');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Account Broker created').waitFor();
+    const saved = page.getByRole('dialog', { name: 'Broker · investment account' });
+    await saved.waitFor();
+    expect(await saved.getByRole('tab', { name: 'Tags' }).isDisabled()).toBe(false);
+    await saved.getByRole('tab', { name: 'Tags' }).click();
+    await saved.getByText('Category: Investments').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('table', { name: 'Assets' }).getByRole('row').count()).toBe(2);
+  });
+
+  it('enters a stock and its manual prices, shown as a table and then as a chart', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New asset' }).click();
+    const form = page.getByRole('dialog', { name: 'New asset' });
+    await pick(page, form, 'Type', 'stock');
+    await form.getByLabel('Name').fill('Apple');
+    await form.getByLabel('Ticker').fill('AAPL');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Asset Apple created').waitFor();
+    const drawer = page.getByRole('dialog', { name: 'Apple · AAPL · stock' });
+    await drawer.getByRole('tab', { name: 'Prices' }).click();
+    // No prices yet: the view is forced to the table.
+    expect(await drawer.getByRole('radio', { name: 'Chart' }).isDisabled()).toBe(true);
+
+    await drawer.getByRole('button', { name: 'Add price' }).click();
+    let row = drawer.getByRole('row', { name: 'New price' });
+    await row.getByLabel('Date').fill('2026-01-02');
+    await row.getByLabel('Close').fill('180.5');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Price for 2026-01-02 created').waitFor();
+    const table = drawer.getByRole('table', { name: 'Prices' });
+    await table.getByRole('cell', { name: '180.5' }).waitFor();
+
+    await drawer.getByRole('button', { name: 'Add price' }).click();
+    row = drawer.getByRole('row', { name: 'New price' });
+    await row.getByLabel('Date').fill('2026-01-02');
+    await row.getByLabel('Close').fill('181');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByText('A price for date: 2026-01-02 already exists. Edit that record if you want to change it.')
+      .waitFor();
+    await closeToast(page, /A price for date: 2026-01-02 already exists/);
+    await row.getByRole('button', { name: 'Cancel' }).click();
+
+    await drawer.getByRole('button', { name: 'Edit price 2026-01-02' }).click();
+    const edit = drawer.getByRole('row', { name: 'Edit price' });
+    await edit.getByLabel('Close').fill('182.25');
+    await edit.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Price for 2026-01-02 updated').waitFor();
+    await table.getByRole('cell', { name: '182.25' }).waitFor();
+
+    const assets = await apiAs<{ data: Array<{ id: string; name: string }> }>(
+      app,
+      user,
+      'GET',
+      `/assets?repository_id=${repositoryId}`,
+    );
+    const apple = assets.data.find((asset) => asset.name === 'Apple');
+    for (let day = 5; day <= 16; day++) {
+      await apiAs(app, user, 'POST', '/asset_prices', {
+        asset_id: apple?.id,
+        date: `2026-01-${String(day).padStart(2, '0')}`,
+        close: String(180 + ((day * 7) % 11)),
+        source: 'manual',
+      });
+    }
+    // Thirteen manual prices: the chart is no longer forced away.
+    await page.reload();
+    const reloaded = page.getByRole('dialog', { name: 'Apple · AAPL · stock' });
+    await reloaded.getByTestId('price-chart').locator('canvas').first().waitFor();
+    await settle(page);
+    await browser.screenshot('asset-drawer');
+    const views = reloaded.getByRole('radiogroup', { name: 'Price view' });
+    await views.getByText('Table', { exact: true }).click();
+    await page.waitForURL(/\/prices\/table$/);
+    await expect
+      .poll(() => reloaded.getByRole('table', { name: 'Prices' }).getByRole('row').count())
+      .toBe(14);
+    await views.getByText('Chart', { exact: true }).click();
+    await page.waitForURL(/\/prices$/);
+    await reloaded.getByTestId('price-chart').waitFor();
+  });
+
+  it('attaches a link and a file and opens the file; crops and sets a thumbnail', async () => {
+    const { page } = browser;
+    const drawer = page.getByRole('dialog', { name: 'Apple · AAPL · stock' });
+    await drawer.getByRole('tab', { name: 'Documents' }).click();
+
+    await drawer.getByRole('button', { name: 'Add link' }).click();
+    let form = page.getByRole('dialog', { name: 'New document' });
+    await form.getByLabel('Name').fill('Annual report');
+    await form.getByLabel('Link').fill('not a link');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText(/Must be a link/).waitFor();
+    await form.getByLabel('Link').fill('investor.apple.com/annual-report');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Document Annual report created').waitFor();
+
+    await drawer.getByRole('button', { name: 'Add file' }).click();
+    form = page.getByRole('dialog', { name: 'New file' });
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'thesis.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Buy and hold.'),
+    });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Document thesis.txt created').waitFor();
+    const documents = drawer.getByRole('table', { name: 'Documents' });
+    await expect.poll(() => documents.getByRole('row').count()).toBe(3);
+
+    const opened = browser.context.waitForEvent('page');
+    await drawer.getByRole('button', { name: 'Open thesis.txt' }).first().click();
+    const tab = await opened;
+    await tab.waitForLoadState();
+    await expect.poll(() => tab.locator('body').textContent()).toContain('Buy and hold.');
+    await tab.close();
+
+    await drawer.getByRole('tab', { name: 'Basic info' }).click();
+    await drawer.locator('input[type="file"]').setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await page.getByText('Only image files are accepted').waitFor();
+    await closeToast(page, 'Only image files are accepted');
+    await drawer.locator('input[type="file"]').setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: gradientPng(320, 180),
+    });
+    const cropper = drawer.getByRole('group', { name: 'Image cropper' });
+    await cropper.getByRole('img', { name: 'Thumbnail preview' }).waitFor();
+    expect(await cropper.getByRole('radio', { name: '16:9' }).isChecked()).toBe(true);
+    await cropper.getByRole('button', { name: 'Save thumbnail' }).click();
+    await page.getByText('Thumbnail saved').waitFor();
+    const thumbnail = drawer.getByRole('img', { name: 'Thumbnail of Apple' });
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(320);
+    // Success toasts leave on their own; the screenshot waits for a clear view of the drawer.
+    await expect.poll(() => page.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('alert').count(), { timeout: 15_000 }).toBe(0);
+    await settle(page);
+    await browser.screenshot('asset-thumbnail');
+
+    await drawer.getByRole('button', { name: 'Delete thumbnail' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete thumbnail' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Thumbnail deleted').waitFor();
+    await thumbnail.waitFor({ state: 'detached' });
+  });
+
+  it('asks before closing a changed form', async () => {
+    const { page } = browser;
+    const drawer = page.getByRole('dialog', { name: 'Apple · AAPL · stock' });
+    await drawer.getByLabel('Description').fill('Long-term holding');
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await question.getByRole('button', { name: 'Continue editing' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await drawer.getByLabel('Description').inputValue()).toBe('Long-term holding');
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard form changes' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/assets');
+  });
+
+  it('moves the stock to the trash, refuses a twin with the way to the trash, and restores it', async () => {
+    const { page } = browser;
+    const table = page.getByRole('table', { name: 'Assets' });
+    await page.getByRole('button', { name: 'Delete Apple' }).click();
+    await page.getByText('Apple moved to the trash').waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+
+    await page.getByRole('button', { name: 'New asset' }).click();
+    const form = page.getByRole('dialog', { name: 'New asset' });
+    await pick(page, form, 'Type', 'stock');
+    await form.getByLabel('Name').fill('Apple again');
+    await form.getByLabel('Ticker').fill('AAPL');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Go to deleted assets' }).click();
+    await page.waitForURL(/\/assets\?view=trash$/);
+
+    const trash = page.getByRole('table', { name: 'Deleted assets' });
+    await trash.getByRole('cell', { name: 'Apple', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Restore Apple' }).click();
+    await page.getByText('Apple restored').waitFor();
+    await page.getByRole('radiogroup', { name: 'Show' }).getByText('Assets', { exact: true }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+  });
+
+  it('creates a tag, assigns it to the stock and removes it; lists the currencies', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/tags`);
+    await page.getByRole('button', { name: 'New tag' }).click();
+    const tagForm = page.getByRole('dialog', { name: 'New tag' });
+    await tagForm.getByLabel('Tag name').fill('Region');
+    await tagForm.getByLabel('Tag value').fill('Europe');
+    await tagForm.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Tag "Region: Europe" created').waitFor();
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('table', { name: 'Tags' })
+      .getByRole('cell', { name: 'Region', exact: true })
+      .waitFor();
+
+    await page.goto(`${app.baseUrl}/assets`);
+    await page.getByRole('link', { name: 'Apple' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Apple · AAPL · stock' });
+    await drawer.getByRole('tab', { name: 'Tags' }).click();
+    await drawer.getByRole('button', { name: 'Assign tag' }).click();
+    const assign = page.getByRole('dialog', { name: 'Assign tag' });
+    await assign.getByLabel('Tag name').fill('Region');
+    await assign.getByLabel('Tag value').fill('Mars');
+    await assign.getByRole('button', { name: 'Add' }).click();
+    await assign.getByText('There is no such tag').waitFor();
+    await assign.getByLabel('Tag value').fill('Eur');
+    await page.getByRole('option', { name: 'Europe' }).click();
+    await assign.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Tag Region: Europe assigned').waitFor();
+    await drawer.getByText('Region: Europe').waitFor();
+
+    await drawer.getByRole('button', { name: 'Remove tag' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove tag' });
+    await pick(page, remove, 'Select tag to remove', 'Region: Europe');
+    await remove.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Tag Region: Europe removed').waitFor();
+    await drawer.getByText('No tags yet.').waitFor();
+
+    const assets = await apiAs<{ data: Array<{ id: string; name: string; ticker: string | null }> }>(
+      app,
+      user,
+      'GET',
+      `/assets?repository_id=${repositoryId}`,
+    );
+    const idOf = (name: string) => assets.data.find((asset) => asset.name === name)?.id;
+    const usd = assets.data.find((asset) => asset.ticker === 'USD')?.id;
+    for (const [type, entries] of [
+      ['deposit', [{ account_id: idOf('Broker'), asset_id: usd, amount: '5000' }]],
+      [
+        'buy',
+        [
+          { account_id: idOf('Broker'), asset_id: idOf('Apple'), amount: '10' },
+          { account_id: idOf('Broker'), asset_id: usd, amount: '-1800' },
+        ],
+      ],
+    ] as const) {
+      await apiAs(app, user, 'POST', '/transactions', {
+        repository_id: repositoryId,
+        type,
+        date: '2026-01-05',
+        entries,
+      });
+    }
+    await drawer.getByRole('tab', { name: 'Positions' }).click();
+    const positions = drawer.getByRole('table', { name: 'Positions' });
+    await positions.getByRole('cell', { name: 'Broker' }).waitFor();
+    await positions.getByRole('cell', { name: '10', exact: true }).waitFor();
+    await drawer.getByRole('tab', { name: 'Transactions' }).click();
+    await page.getByRole('dialog', { name: /^Apple · AAPL · stock · As of \d{4}-\d{2}-\d{2}$/ }).waitFor();
+    await drawer.getByRole('table', { name: 'Asset transactions' }).getByText('-1800').waitFor();
+
+    await page.goto(`${app.baseUrl}/currencies`);
+    await page.getByRole('table', { name: 'Currencies' }).getByRole('link', { name: 'US Dollar' }).click();
+    await page.getByRole('dialog', { name: 'US Dollar · USD · currency' }).waitFor();
+  });
+});
