@@ -282,7 +282,20 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
     };
     const base = `/api/repositories/${repository.id}/analytics`;
     const requests = [
-      { label: 'every dataset, 120 months', query: `periods=120&freq=month&end=${generated.end}` },
+      {
+        label: 'every dataset, 120 months, repository/account/tag scopes',
+        query: `periods=120&freq=month&end=${generated.end}&scopes=repository,account,tag`,
+      },
+      // Every scope as well: per-asset and per-position rows for each month. At 100k transactions over 1,000
+      // assets that answer is hundreds of MiB of JSON — no client wants it whole — so it runs only up to 20k.
+      ...(input.transactions.length <= 20_000
+        ? [
+            {
+              label: 'every dataset, 120 months, every scope',
+              query: `periods=120&freq=month&end=${generated.end}`,
+            },
+          ]
+        : []),
       {
         label: 'value + performance, 12 months',
         query: `periods=12&freq=month&end=${generated.end}&datasets=value_view,performance_view`,

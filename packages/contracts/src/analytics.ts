@@ -1,4 +1,4 @@
-import { DATASETS, FREQUENCIES } from '@strata/core/analytics/analytics-types';
+import { DATASETS, FREQUENCIES, SCOPE_KINDS } from '@strata/core/analytics/analytics-types';
 import { toEpochDay } from '@strata/core/dates/epoch-day';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
@@ -54,6 +54,12 @@ export const ZAnalyticsQuery = z.object({
     .regex(/^[A-Z]{3}$/, { error: 'Must be a currency code' })
     .optional(),
   datasets: listOf(z.enum(DATASETS)).optional(),
+  /**
+   * Scope kinds that get rows (repository, account, asset, position, tag); absent: all. A dashboard that
+   * groups by account and tag needs no per-asset or per-position rows — at 100k transactions over 1,000
+   * assets those are most of a result's size.
+   */
+  scopes: listOf(z.enum(SCOPE_KINDS)).optional(),
   /** Holding or grouping account ids (their subtrees); absent: the whole repository (root). */
   accounts: listOf(ZRecordId).optional(),
   /** The position and value fetch (core seed §7): `data=position` with `date`, `accounts`, `assets`. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TAnalyticsQuery } from '@strata/contracts/analytics';
-import { DATASETS, type TAnalyticsRequest } from '@strata/core/analytics/analytics-types';
+import { DATASETS, SCOPE_KINDS, type TAnalyticsRequest } from '@strata/core/analytics/analytics-types';
 
 /** Rows of position_view the position fetch keeps (its `accounts` and `assets` lists); null keeps all. */
 export interface TPositionFilter {
@@ -43,6 +43,9 @@ export function planRequest(query: TAnalyticsQuery, today: string): TPlannedRequ
         ...(query.currency ? { currency: query.currency } : {}),
         datasets: query.datasets ? DATASETS.filter((name) => query.datasets?.includes(name)) : [...DATASETS],
         scope: accounts ?? 'root',
+        ...(query.scopes && query.scopes.length > 0
+          ? { scope_kinds: SCOPE_KINDS.filter((kind) => query.scopes?.includes(kind)) }
+          : {}),
       };
   const positionFilter = isPosition ? { accounts, assets: nonEmpty(query.assets) } : null;
   // `today` is part of the request: it ends an open timeline and dates what "now" holds.

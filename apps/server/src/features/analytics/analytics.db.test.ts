@@ -308,5 +308,20 @@ describe('analytics through the API', () => {
     expect((await analytics('datasets=everything')).statusCode).toBe(400);
     expect((await analytics('end=2024-02-31')).statusCode).toBe(400);
     expect((await analytics('accounts=[1,2]')).statusCode).toBe(400);
+    expect((await analytics('scopes=planet')).statusCode).toBe(400);
+  });
+
+  it('returns rows only for the scope kinds asked for, with the same figures', async () => {
+    const all = (await analytics(QUARTER)).json().result;
+    const some = (await analytics(`${QUARTER}&scopes=repository,account`)).json();
+    expect(some.status).toBe('done');
+    const kinds = (result: { value_view: TRow[] }) => [
+      ...new Set(result.value_view.map((row) => row.scope_kind)),
+    ];
+    expect(kinds(all)).toEqual(expect.arrayContaining(['repository', 'account', 'asset']));
+    expect(kinds(some.result).sort()).toEqual(['account', 'repository']);
+    const kept = (result: { value_view: TRow[] }) =>
+      result.value_view.filter((row) => row.scope_kind === 'repository' || row.scope_kind === 'account');
+    expect(kept(some.result)).toEqual(kept(all));
   });
 });
