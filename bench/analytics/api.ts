@@ -2,7 +2,7 @@
 // written into the database, then GET /api/repositories/:id/analytics over HTTP, cold and cached.
 //
 //   node bench/analytics/api.ts [--transactions 100000] [--assets 1000] [--years 10]
-//                               [--databases postgresql,pglite] [--repeats 20]
+//                               [--databases postgresql,pglite] [--repeats 20] [--keep-database]
 //
 // The app runs in this process as `npm start` builds it (buildApp; the engine in its worker thread).
 // PostgreSQL is measured when TEST_DATABASE_URL is set (a fresh database on that server, dropped after).
@@ -35,6 +35,7 @@ const { values } = parseArgs({
     years: { type: 'string', default: '10' },
     databases: { type: 'string', default: 'postgresql,pglite' },
     repeats: { type: 'string', default: '20' },
+    'keep-database': { type: 'boolean', default: false },
   },
 });
 const DATABASES = new Set(values.databases.split(',').map((name) => name.trim().toLowerCase()));
@@ -356,7 +357,8 @@ if (DATABASES.has('postgresql')) {
       url.pathname = `/${name}`;
       runs.push(await runOn('PostgreSQL', url.toString()));
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (values['keep-database']) console.log(`(kept the PostgreSQL database ${name})`);
+      else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
   } else {

@@ -1,19 +1,9 @@
-import { type Transferable, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { TWorkerJob, TWorkerOutcome } from './analytics.worker.ts';
 
 interface TQueued {
   job: TWorkerJob;
   resolve: (outcome: TWorkerOutcome) => void;
-}
-
-/** The price columns move to the worker instead of being copied (the loader made them for this job). */
-function transferListOf(job: TWorkerJob): Transferable[] {
-  const buffers = new Set<ArrayBufferLike>();
-  for (const series of job.input.price_series ?? []) {
-    buffers.add(series.days.buffer);
-    buffers.add(series.closes.buffer);
-  }
-  return [...buffers].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
 }
 
 /**
@@ -44,7 +34,7 @@ export function createAnalyticsPool(size: number) {
     };
     worker.on('message', onMessage);
     worker.on('error', onError);
-    worker.postMessage(queued.job, transferListOf(queued.job));
+    worker.postMessage(queued.job);
   }
 
   function release(worker: Worker) {

@@ -1,16 +1,10 @@
-import type {
-  TAnalyticsAsset,
-  TAnalyticsInput,
-  TAnalyticsPriceSeries,
-  TAnalyticsRequest,
-  TAnalyticsTransaction,
-} from '@strata/core/analytics/analytics-types';
-import { findTransactionType } from '@strata/core/transactions/catalogue';
+import type { TAnalyticsAsset, TAnalyticsRequest } from '@strata/core/analytics/analytics-types';
 import type { Database } from '@strata/db/schema';
 import { type Kysely, sql } from 'kysely';
+import type { TAnalyticsSource, TPriceSeriesText } from './analytics-source.ts';
 
 export interface TLoadedRepository {
-  input: TAnalyticsInput;
+  source: TAnalyticsSource;
   transactionCount: number;
   priceCount: number;
 }
@@ -21,21 +15,16 @@ export interface TLoaderRepository {
   settings: Record<string, unknown>;
 }
 
-/** [id, date, type, [[position, account_id, asset_id, amount, pos_id], …] | null] */
-type TTransactionTuple = [
-  string,
-  string,
-  string,
-  Array<[number, string, string, string, string | null]> | null,
-];
-
 /**
- * Live transactions with their entries as one JSON document built by the database: one row to read and
- * one JSON.parse, where 300k entry rows through the driver cost seconds. Amounts travel as text (exact).
+ * Live transactions with their entries as one JSON document built by the database: one row to read, parsed
+ * in the worker, where 300k entry rows through the driver cost seconds. Amounts travel as text (exact).
  */
-async function loadTransactions(db: Kysely<Database>, repositoryId: string): Promise<TTransactionTuple[]> {
-  const { rows } = await sql<{ json: string }>`
-    SELECT coalesce(json_agg(
+async function loadTransactions(
+  db: Kysely<Database>,
+  repositoryId: string,
+): Promise<{ json: string; count: number }> {
+  const { rows } = await sql<{ json: string; count: string }>`
+    SELECT count(*)::text AS count, coalesce(json_agg(
       json_build_array(t.id, t.date, t.type, (
         SELECT json_agg(json_build_array(e.position, e.account_id, e.asset_id, e.amount::text, e.pos_id)
                         ORDER BY e.position)
@@ -44,31 +33,34 @@ async function loadTransactions(db: Kysely<Database>, repositoryId: string): Pro
     FROM transactions t
     WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL
   `.execute(db);
-  return JSON.parse(rows[0]?.json ?? '[]') as TTransactionTuple[];
+  return { json: rows[0]?.json ?? '[]', count: Number(rows[0]?.count ?? 0) };
 }
 
 /**
- * Prices as the engine's columns (`price_series`, one per asset and source), aggregated by the database
- * into two comma lists per series: 2.6M price rows arrive as a few thousand rows. Days are epoch days.
+ * Prices as comma lists per asset and source (epoch days; closes as numeric text, which PostgreSQL writes
+ * faster than float8's shortest form): 2.6M price rows arrive as a few thousand rows. The sort gets memory
+ * for itself (the default work_mem spills 2.6M rows to disk).
  */
 async function loadPriceSeries(
   db: Kysely<Database>,
   repositoryId: string,
-): Promise<{ series: TAnalyticsPriceSeries[]; count: number }> {
-  const { rows } = await sql<{ asset_id: string; source: string; days: string; closes: string }>`
-    SELECT asset_id, source,
-      string_agg((date - DATE '1970-01-01')::text, ',' ORDER BY date) AS days,
-      string_agg(close::float8::text, ',' ORDER BY date) AS closes
-    FROM asset_prices
-    WHERE repository_id = ${repositoryId} AND date > '-infinity'::date AND date < 'infinity'::date
-    GROUP BY asset_id, source
-  `.execute(db);
+): Promise<{ series: TPriceSeriesText[]; count: number }> {
+  const rows = await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
+    const result = await sql<TPriceSeriesText & { count: number }>`
+      SELECT asset_id, source, count(*)::int AS count,
+        string_agg((date - DATE '1970-01-01')::text, ',' ORDER BY date) AS days,
+        string_agg(close::text, ',' ORDER BY date) AS closes
+      FROM asset_prices
+      WHERE repository_id = ${repositoryId} AND date > '-infinity'::date AND date < 'infinity'::date
+      GROUP BY asset_id, source
+    `.execute(trx);
+    return result.rows;
+  });
   let count = 0;
-  const series = rows.map((row) => {
-    const days = Int32Array.from(row.days.split(','), Number);
-    const closes = Float64Array.from(row.closes.split(','), Number);
-    count += days.length;
-    return { asset_id: row.asset_id, source: row.source, days, closes };
+  const series = rows.map(({ count: n, ...row }) => {
+    count += n;
+    return row;
   });
   return { series, count };
 }
@@ -106,9 +98,9 @@ async function loadAssets(db: Kysely<Database>, repository: TLoaderRepository): 
 }
 
 /**
- * Reads a repository into the engine's input: live assets with their tags, live transactions with each
- * entry's role from the catalogue (by slot), every price as columns (currency assets' prices are the FX
- * rates), and the repository's price-source precedence.
+ * Reads a repository for the engine: live assets with their tags, live transactions (entries get their roles
+ * in the worker), every price (currency assets' prices are the FX rates), and the repository's price-source
+ * precedence. The large parts stay text for the worker to parse (analytics-source.ts).
  */
 export async function loadAnalyticsInput(
   db: Kysely<Database>,
@@ -116,40 +108,25 @@ export async function loadAnalyticsInput(
   request: TAnalyticsRequest,
   today: string,
 ): Promise<TLoadedRepository> {
-  const [assets, tuples, prices] = await Promise.all([
+  const [assets, transactions, prices] = await Promise.all([
     loadAssets(db, repository),
     loadTransactions(db, repository.id),
     loadPriceSeries(db, repository.id),
   ]);
-  const transactions: TAnalyticsTransaction[] = tuples.map(([id, date, type, entries]) => {
-    const slots = findTransactionType(type)?.entries ?? [];
-    return {
-      id,
-      date,
-      type,
-      entries: (entries ?? []).map(([position, account_id, asset_id, amount, pos_id]) => ({
-        account_id,
-        asset_id,
-        amount,
-        role: slots[position]?.role ?? 'position',
-        pos_id,
-      })),
-    };
-  });
   const precedence = Array.isArray(repository.settings.price_source_precedence)
     ? (repository.settings.price_source_precedence as string[])
     : [];
   return {
-    input: {
+    source: {
       currency: repository.currency,
       assets,
-      transactions,
-      price_series: prices.series,
-      price_source_precedence: precedence,
+      transactionsJson: transactions.json,
+      prices: prices.series,
+      precedence,
       request,
       today,
     },
-    transactionCount: transactions.length,
+    transactionCount: transactions.count,
     priceCount: prices.count,
   };
 }

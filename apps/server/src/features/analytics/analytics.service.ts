@@ -86,7 +86,7 @@ export function createAnalyticsService(deps: {
         prices: loaded.priceCount,
         queued: pool.queued,
       });
-      const outcome = await pool.compute({ input: loaded.input, positionFilter: plan.positionFilter });
+      const outcome = await pool.compute({ source: loaded.source, positionFilter: plan.positionFilter });
       if (!outcome.ok) throw new Error(outcome.message);
       progress(repositoryId, plan, version, 'saving');
       analyticsCache.set(repositoryId, plan.hash, version, outcome.json);

@@ -1,10 +1,11 @@
 import { parentPort } from 'node:worker_threads';
-import type { TAnalyticsInput, TAnalyticsResult } from '@strata/core/analytics/analytics-types';
+import type { TAnalyticsResult } from '@strata/core/analytics/analytics-types';
 import { computeAnalytics } from '@strata/core/analytics/compute-analytics';
 import type { TPositionFilter } from './analytics-request.ts';
+import { buildAnalyticsInput, type TAnalyticsSource } from './analytics-source.ts';
 
 export interface TWorkerJob {
-  input: TAnalyticsInput;
+  source: TAnalyticsSource;
   positionFilter: TPositionFilter | null;
 }
 
@@ -23,11 +24,11 @@ function keepPositions(result: TAnalyticsResult, filter: TPositionFilter): TAnal
 
 // Runs the engine off the API's thread and answers JSON text: a string crosses threads as one copy,
 // where a structured clone of a large result costs more than computing it.
-parentPort?.on('message', ({ input, positionFilter }: TWorkerJob) => {
+parentPort?.on('message', ({ source, positionFilter }: TWorkerJob) => {
   const started = performance.now();
   let outcome: TWorkerOutcome;
   try {
-    const result = computeAnalytics(input);
+    const result = computeAnalytics(buildAnalyticsInput(source));
     const json = JSON.stringify(positionFilter ? keepPositions(result, positionFilter) : result);
     outcome = { ok: true, json, ms: performance.now() - started };
   } catch (error) {
