@@ -373,4 +373,194 @@ describe('assets: the drawer, prices, documents, thumbnail and the trash', () =>
     await page.getByRole('table', { name: 'Currencies' }).getByRole('link', { name: 'US Dollar' }).click();
     await page.getByRole('dialog', { name: 'US Dollar · USD · currency' }).waitFor();
   });
+
+  it("charts and tables the stock's value over time; an asset without transactions has none yet", async () => {
+    const { page } = browser;
+    const assets = await apiAs<{ data: Array<{ id: string; name: string }> }>(
+      app,
+      user,
+      'GET',
+      `/assets?repository_id=${repositoryId}`,
+    );
+    const apple = assets.data.find((asset) => asset.name === 'Apple')?.id;
+    await page.goto(`${app.baseUrl}/assets/${apple}/values`);
+    const drawer = page.getByRole('dialog', { name: 'Apple · AAPL · stock' });
+    // Every tab fits the drawer at 1280 px (the tab bar wraps instead of hiding the last ones).
+    const drawerBox = await drawer.boundingBox();
+    for (const name of ['Basic info', 'Values', 'Sec master', 'Contacts', 'Documents']) {
+      const box = await drawer.getByRole('tab', { name }).boundingBox();
+      expect(box && drawerBox && box.x + box.width <= drawerBox.x + drawerBox.width).toBe(true);
+    }
+    const values = drawer.getByRole('table', { name: 'Values' });
+    // Ten shares bought on 5 January 2026; the last price known that month (and since) is 182.
+    await values.getByRole('cell', { name: '1,820.00' }).first().waitFor();
+    await drawer.getByTestId('value-chart').locator('canvas').first().waitFor();
+    await settle(page);
+    await browser.screenshot('asset-values');
+    const periodEnds = async () =>
+      (await values.locator('tbody tr').allTextContents()).map((text) => text.slice(0, 10));
+    const isMonthEnd = (day: string) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).getUTCDate() === 1;
+    // Newest first; every period but the running one ends on a month's last day.
+    expect((await periodEnds()).slice(1).every(isMonthEnd)).toBe(true);
+    const monthly = await periodEnds();
+    await drawer
+      .getByRole('radiogroup', { name: 'Value periods' })
+      .getByText('Yearly', { exact: true })
+      .click();
+    await expect.poll(async () => (await periodEnds()).length).toBeLessThan(monthly.length);
+    expect((await periodEnds()).slice(1).every((day) => day.endsWith('-12-31'))).toBe(true);
+    await values.getByRole('cell', { name: '1,820.00' }).first().waitFor();
+
+    const microsoft = await apiAs<{ id: string }>(app, user, 'POST', '/assets', {
+      repository_id: repositoryId,
+      type: 'stock',
+      name: 'Microsoft',
+      ticker: 'MSFT',
+      currency: 'USD',
+    });
+    await page.goto(`${app.baseUrl}/assets/${microsoft.id}/values`);
+    const empty = page.getByRole('dialog', { name: 'Microsoft · MSFT · stock' });
+    await empty.getByText('No values yet: this asset has no transactions in the period shown.').waitFor();
+    expect(await empty.getByRole('table', { name: 'Values' }).count()).toBe(0);
+  });
+
+  it('moves the account under a grouping account in Sec master; the asset tree shows it, opens assets and keeps its width', async () => {
+    const { page } = browser;
+    const tags = await apiAs<Array<{ id: string; tag_name: string; tag_value: string }>>(
+      app,
+      user,
+      'GET',
+      `/tags?repository_id=${repositoryId}`,
+    );
+    const tagId = (name: string, value: string) =>
+      tags.find((tag) => tag.tag_name === name && tag.tag_value === value)?.id;
+    await apiAs(app, user, 'POST', '/assets', {
+      repository_id: repositoryId,
+      type: 'grouping account',
+      name: 'Family',
+      ticker: 'Family',
+      currency: 'USD',
+      tags: [tagId('Category', 'Investments'), tagId('Subcategory', 'Brokerage')],
+    });
+    const assets = await apiAs<{ data: Array<{ id: string; name: string }> }>(
+      app,
+      user,
+      'GET',
+      `/assets?repository_id=${repositoryId}`,
+    );
+    const idOf = (name: string) => assets.data.find((asset) => asset.name === name)?.id;
+
+    await page.goto(`${app.baseUrl}/assets/${idOf('Broker')}/security-master`);
+    const drawer = page.getByRole('dialog', { name: 'Broker · investment account' });
+    const facts = drawer.getByRole('table', { name: 'Security master' });
+    await facts
+      .getByRole('row', { name: /Quote currency/ })
+      .getByRole('cell', { name: 'USD' })
+      .waitFor();
+    await drawer.getByText('Not linked to a security master symbol.').waitFor();
+    expect(await drawer.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await pick(page, drawer, 'Parent account', 'Family');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Account Broker updated' })
+      .getByRole('button', { name: 'Close notification' })
+      .click();
+    await expect
+      .poll(
+        async () =>
+          (await apiAs<{ parent_id: string | null }>(app, user, 'GET', `/assets/${idOf('Broker')}`))
+            .parent_id,
+      )
+      .toBe(idOf('Family'));
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
+    await page.keyboard.press('/');
+    const panel = page.getByRole('dialog', { name: 'Asset tree' });
+    const tree = panel.getByRole('navigation', { name: 'Accounts and holdings' });
+    await tree.getByRole('button', { name: 'Family', exact: true }).waitFor();
+    // Broker sits inside Family's list, its holdings inside Broker's.
+    const family = tree
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Family', exact: true }) });
+    await family.getByRole('button', { name: 'Broker', exact: true }).waitFor();
+    await family.getByRole('button', { name: 'Apple in Broker' }).waitFor();
+    await family.getByRole('button', { name: 'US Dollar in Broker' }).waitFor();
+
+    const edge = panel.getByRole('separator', { name: 'Asset tree width' });
+    const before = Number(await edge.getAttribute('aria-valuenow'));
+    await edge.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    const widened = before + 40;
+    await expect.poll(() => edge.getAttribute('aria-valuenow')).toBe(String(widened));
+    await expect.poll(async () => Math.round((await panel.boundingBox())?.width ?? 0)).toBe(widened);
+    await expect
+      .poll(
+        async () =>
+          (await apiAs<{ assetTreeWidth: number | null }>(app, user, 'GET', `/users/${user.id}/settings`))
+            .assetTreeWidth,
+      )
+      .toBe(widened);
+    await edge.blur();
+    await expect.poll(() => page.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
+    await settle(page);
+    await browser.screenshot('asset-tree');
+
+    await family.getByRole('button', { name: 'Apple in Broker' }).click();
+    await page.getByRole('dialog', { name: 'Apple · AAPL · stock' }).waitFor();
+    await panel.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/assets/${idOf('Apple')}`);
+
+    // A fresh page reads the saved width back; the header's button opens the same tree.
+    await page.goto(`${app.baseUrl}/dashboards`);
+    await page.getByRole('button', { name: 'Asset tree' }).click();
+    await expect
+      .poll(async () =>
+        Math.round((await page.getByRole('dialog', { name: 'Asset tree' }).boundingBox())?.width ?? 0),
+      )
+      .toBe(widened);
+    await page.keyboard.press('Escape');
+  });
+
+  it('restores and deletes forever a selection in the trash', async () => {
+    const { page } = browser;
+    const assets = await apiAs<{ data: Array<{ id: string; name: string }> }>(
+      app,
+      user,
+      'GET',
+      `/assets?repository_id=${repositoryId}`,
+    );
+    const idOf = (name: string) => assets.data.find((asset) => asset.name === name)?.id;
+    for (const name of ['Microsoft', 'Family']) await apiAs(app, user, 'DELETE', `/assets/${idOf(name)}`);
+    await page.goto(`${app.baseUrl}/assets?view=trash`);
+    const trash = page.getByRole('table', { name: 'Deleted assets' });
+    await expect.poll(() => trash.getByRole('row').count()).toBe(3);
+    const actions = page.getByRole('toolbar', { name: 'Trash actions' });
+    expect(await actions.getByRole('button', { name: 'Restore selected' }).isDisabled()).toBe(true);
+
+    await trash.getByRole('checkbox', { name: 'Select Family' }).check();
+    await actions.getByRole('button', { name: 'Restore selected' }).click();
+    await page.getByText('Family restored').waitFor();
+    await expect.poll(() => trash.getByRole('row').count()).toBe(2);
+
+    await trash.getByRole('checkbox', { name: 'Select all' }).check();
+    await actions.getByRole('button', { name: 'Delete forever' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete forever' })
+      .getByRole('button', { name: 'Delete forever' })
+      .click();
+    await page.getByText('Microsoft deleted forever').waitFor();
+    await expect.poll(() => trash.getByRole('row').count()).toBe(1);
+    const left = await apiAs<{ data: Array<{ name: string }> }>(
+      app,
+      user,
+      'GET',
+      `/assets?repository_id=${repositoryId}&show_deleted=1`,
+    );
+    expect(left.data.some((asset) => asset.name === 'Microsoft')).toBe(false);
+    expect(left.data.some((asset) => asset.name === 'Family')).toBe(true);
+  });
 });

@@ -68,6 +68,11 @@ export function deleteAsset(id: string, isHard = false): Promise<{ message: stri
   });
 }
 
+/** Bulk `DELETE /api/assets`: all or nothing (the server refuses the lot if one can't go). */
+export function deleteAssets(ids: readonly string[], isHard: boolean): Promise<{ message: string }> {
+  return apiFetch('/assets', { method: 'DELETE', body: { ids, is_hard: isHard } });
+}
+
 export function restoreAsset(id: string): Promise<TAsset> {
   return apiFetch(`/assets/${encodeURIComponent(id)}/restore`, { method: 'POST' });
 }

@@ -102,7 +102,8 @@ export function AssetDrawer({
           keepMounted={false}
           mb="md"
         >
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {/* Nine tabs outgrow the drawer below ~1400 px: they wrap onto a second row rather than hide. */}
+          <Tabs.List style={{ flexWrap: 'wrap' }}>
             {tabs.map((tab) => (
               <Tabs.Tab key={tab.path} value={tab.path || INDEX_TAB} disabled={isNew && tab.path !== ''}>
                 {tab.label}

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Anchor,
   Button,
+  Checkbox,
   Group,
   SegmentedControl,
   Select,
@@ -28,10 +29,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { confirmAction } from '../../../shared/data-list/confirm-action.tsx';
+import { TrashActions } from '../../../shared/data-list/trash-actions.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
-import { assetsKey, deleteAsset, restoreAsset, useAssets } from '../api/assets.ts';
+import { assetsKey, deleteAsset, deleteAssets, restoreAsset, useAssets } from '../api/assets.ts';
 import { ASSET_LISTS, assetListRows, type TAssetListKind } from '../lib/asset-lists.ts';
 import { sortAssets, type TAssetSort, toCsv } from '../lib/asset-table.ts';
 
@@ -58,6 +60,7 @@ export function AssetListPage({ kind }: { kind: TAssetListKind }) {
   const [search, setSearch] = useState('');
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
   const [sort, setSort] = useState<TAssetSort>({ field: 'name', direction: 'ascending' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const refresh = () => queryClient.invalidateQueries({ queryKey: assetsKey(repository?.id ?? 'none') });
   const canWrite = Boolean(permissions?.canWrite);
 
@@ -78,6 +81,51 @@ export function AssetListPage({ kind }: { kind: TAssetListKind }) {
     all.filter((asset) => typeFilter === null || asset.type === typeFilter),
     sort,
   );
+  const isSelecting = view === 'trash' && canWrite;
+  // Only rows on screen count: a search or filter hides a selected row from the bulk actions too.
+  const selectable = rows.filter((asset) => !asset.is_readonly);
+  const chosen = isSelecting ? selectable.filter((asset) => selected.has(asset.id)) : [];
+  const toggle = (id: string, isOn: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isOn) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const everyTrashed = assetListRows(assets.data ?? [], kind, 'trash', '').filter(
+    (asset) => !asset.is_readonly,
+  );
+  const noun = list.title.toLowerCase();
+  // One item reads as the single-row toasts do ('Apple restored').
+  const countOf = (count: number, targets: readonly TAsset[]) =>
+    count === 1 && targets.length === 1 ? (targets[0]?.name ?? '') : `${count} ${noun}`;
+  // There is no bulk restore route: one restore each, so a refused one (a live twin) leaves the others done.
+  const restoreMany = async (targets: readonly TAsset[]) => {
+    let firstError: unknown = null;
+    let restored = 0;
+    for (const asset of targets) {
+      try {
+        await restoreAsset(asset.id);
+        restored += 1;
+      } catch (error) {
+        firstError ??= error;
+      }
+    }
+    setSelected(new Set());
+    await refresh();
+    if (restored > 0) notifications.success(`${countOf(restored, targets)} restored`);
+    if (firstError) throw firstError;
+  };
+  const deleteMany = async (targets: readonly TAsset[]) => {
+    if (targets.length === 0) return;
+    await deleteAssets(
+      targets.map((asset) => asset.id),
+      true,
+    );
+    setSelected(new Set());
+    await refresh();
+    notifications.success(`${countOf(targets.length, targets)} deleted forever`);
+  };
   const act = async (work: () => Promise<unknown>, message: string) => {
     try {
       await work();
@@ -122,7 +170,10 @@ export function AssetListPage({ kind }: { kind: TAssetListKind }) {
             size="xs"
             aria-label="Show"
             value={view}
-            onChange={(value) => setParams(value === 'trash' ? { view: 'trash' } : {})}
+            onChange={(value) => {
+              setSelected(new Set());
+              setParams(value === 'trash' ? { view: 'trash' } : {});
+            }}
             data={[
               { value: 'live', label: list.title },
               { value: 'trash', label: 'Trash' },
@@ -159,6 +210,17 @@ export function AssetListPage({ kind }: { kind: TAssetListKind }) {
           </ActionIcon>
         </Tooltip>
       </Group>
+      {isSelecting && (
+        <TrashActions
+          selectedCount={chosen.length}
+          totalCount={everyTrashed.length}
+          itemsLabel={noun}
+          onRestoreSelected={() => restoreMany(chosen)}
+          onRestoreAll={() => restoreMany(everyTrashed)}
+          onDeleteSelected={() => deleteMany(chosen)}
+          onEmptyTrash={() => deleteMany(everyTrashed)}
+        />
+      )}
       <Table
         striped
         highlightOnHover
@@ -167,6 +229,20 @@ export function AssetListPage({ kind }: { kind: TAssetListKind }) {
       >
         <Table.Thead>
           <Table.Tr>
+            {isSelecting && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all"
+                  checked={selectable.length > 0 && chosen.length === selectable.length}
+                  indeterminate={chosen.length > 0 && chosen.length < selectable.length}
+                  onChange={(event) =>
+                    setSelected(
+                      new Set(event.currentTarget.checked ? selectable.map((asset) => asset.id) : []),
+                    )
+                  }
+                />
+              </Table.Th>
+            )}
             {COLUMNS.map((column) => (
               <Table.Th
                 key={column.field}
@@ -191,6 +267,17 @@ export function AssetListPage({ kind }: { kind: TAssetListKind }) {
         <Table.Tbody>
           {rows.map((asset) => (
             <Table.Tr key={asset.id}>
+              {isSelecting && (
+                <Table.Td>
+                  {!asset.is_readonly && (
+                    <Checkbox
+                      aria-label={`Select ${asset.name}`}
+                      checked={selected.has(asset.id)}
+                      onChange={(event) => toggle(asset.id, event.currentTarget.checked)}
+                    />
+                  )}
+                </Table.Td>
+              )}
               <Table.Td>
                 {view === 'live' ? (
                   <Anchor component={Link} to={`${list.basePath}/${asset.id}`} size="sm">

@@ -1,14 +1,15 @@
 import { Stack, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
 import { ContactList } from '../../contacts/components/contact-list.tsx';
 import { DocumentList } from '../../documents/components/document-list.tsx';
 import { AssetBasicInfo } from '../components/asset-basic-info.tsx';
 import { useAssetDrawer } from '../components/asset-drawer-context.ts';
 import { AssetPositionsTab as PositionsTab } from '../components/asset-positions-tab.tsx';
+import { AssetSecurityMasterTab as SecurityMasterTab } from '../components/asset-security-master-tab.tsx';
 import { AssetTransactionsTab as TransactionsTab } from '../components/asset-transactions-tab.tsx';
 import { PricesTab } from '../components/prices/prices-tab.tsx';
 import { AssetTagsTab as TagsTab } from '../components/tags/asset-tags-tab.tsx';
+import { AssetValuesTab as ValuesTab } from '../components/values/asset-values-tab.tsx';
 
 /** Every tab names itself for assistive technology; the drawer's title is the asset. */
 function TabSection({ title, children }: { title: string; children?: ReactNode }) {
@@ -40,7 +41,7 @@ export function AssetPricesTableTab() {
   return <PricesTab view="table" />;
 }
 export function AssetValuesTab() {
-  return <ComingSoonPage level={2} title="Values" feature="the asset analytics view" />;
+  return <ValuesTab />;
 }
 export function AssetPositionsTab() {
   return <PositionsTab />;
@@ -49,7 +50,7 @@ export function AssetTransactionsTab() {
   return <TransactionsTab />;
 }
 export function AssetSecurityMasterTab() {
-  return <ComingSoonPage level={2} title="Sec master" feature="the security master feature" />;
+  return <SecurityMasterTab />;
 }
 export function AssetContactsTab() {
   const { asset, repositoryId, canWrite } = useAssetDrawer();

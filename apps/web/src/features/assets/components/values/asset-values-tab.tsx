@@ -1,0 +1,112 @@
+import {
+  Alert,
+  Group,
+  Loader,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { TAnalyticsResult } from '@strata/core/analytics/analytics-types';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiFetch } from '../../../../shared/api/api-client.ts';
+import { repositoryScopedKey } from '../../../repositories/api/repository-query-keys.ts';
+import { assetValueRows, type TValueRange, VALUE_RANGES } from '../../lib/asset-values.ts';
+import { useAssetDrawer } from '../asset-drawer-context.ts';
+import { ValuesChart } from './values-chart.tsx';
+
+interface TValueAnswer {
+  status: 'done' | 'empty' | 'error';
+  message?: string;
+  result?: Pick<TAnalyticsResult, 'currency' | 'value_view'> | null;
+}
+
+const money = (value: number | null) =>
+  value === null
+    ? '—'
+    : value.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * The Values tab (seed §2): the asset's value at each period end, with the money that moved in or out
+ * and the market change between, from the analytics API's `value_view`. The request covers the whole
+ * repository (the scope rows are filtered here), so it is the same cached compute other views ask for.
+ */
+export function AssetValuesTab() {
+  const { asset, repositoryId, repositoryCurrency } = useAssetDrawer();
+  const [range, setRange] = useState<TValueRange>('month');
+  const { periods } = VALUE_RANGES[range];
+  const values = useQuery({
+    queryKey: repositoryScopedKey(repositoryId ?? 'none', 'analytics', 'value_view', range),
+    queryFn: ({ signal }) =>
+      apiFetch<TValueAnswer>(`/repositories/${encodeURIComponent(repositoryId ?? '')}/analytics`, {
+        signal,
+        query: { datasets: 'value_view', freq: range, periods },
+      }),
+    enabled: Boolean(repositoryId && asset),
+  });
+  const answer = values.data;
+  const rows = asset ? assetValueRows(answer?.result?.value_view, asset) : [];
+  const currency = answer?.result?.currency ?? repositoryCurrency;
+  const newestFirst = [...rows].reverse();
+
+  return (
+    <Stack gap="sm">
+      <VisuallyHidden>
+        <Title order={2}>Values</Title>
+      </VisuallyHidden>
+      <Group justify="space-between">
+        <SegmentedControl
+          size="xs"
+          aria-label="Value periods"
+          value={range}
+          onChange={(value) => setRange(value as TValueRange)}
+          data={Object.entries(VALUE_RANGES).map(([value, { label }]) => ({ value, label }))}
+        />
+        {values.isFetching && <Loader size="xs" aria-label="Loading values" />}
+      </Group>
+      {answer?.status === 'error' && (
+        <Alert variant="light" color="red" p="xs">
+          <Text size="sm">{answer.message}</Text>
+        </Alert>
+      )}
+      {answer && answer.status !== 'error' && rows.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No values yet: this asset has no transactions in the period shown.
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <>
+          <ValuesChart rows={rows} currency={currency} />
+          <ScrollArea>
+            <Table striped aria-label="Values" fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Period end</Table.Th>
+                  <Table.Th ta="right">Value ({currency})</Table.Th>
+                  <Table.Th ta="right">Net flows</Table.Th>
+                  <Table.Th ta="right">Income</Table.Th>
+                  <Table.Th ta="right">Market change</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {newestFirst.map((row) => (
+                  <Table.Tr key={row.period}>
+                    <Table.Td>{row.end}</Table.Td>
+                    <Table.Td ta="right">{money(row.value_end)}</Table.Td>
+                    <Table.Td ta="right">{money(row.net_flows)}</Table.Td>
+                    <Table.Td ta="right">{money(row.income)}</Table.Td>
+                    <Table.Td ta="right">{money(row.market_change)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </>
+      )}
+    </Stack>
+  );
+}
