@@ -1,9 +1,10 @@
-import { AppShell, Button, Group, Menu, Text } from '@mantine/core';
+import { AppShell, Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppShellActions } from './app-shell-actions.tsx';
 import { Brand } from './brand.tsx';
 import { isLinkActive, isSectionActive } from './nav-items.ts';
+import { RepositoryPanel } from './repository-panel.tsx';
 import { useNavSections } from './use-nav-sections.ts';
 
 function TopNavigation() {
@@ -74,12 +75,7 @@ export function DesktopLayout({ isNavbarOpened }: { isNavbarOpened: boolean }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="md" aria-label="Repository">
-        <Text fw={600} size="sm">
-          Repository
-        </Text>
-        <Text size="sm" c="dimmed" mt="xs">
-          Repositories and the asset tree arrive with their features. Press Q to hide this panel.
-        </Text>
+        <RepositoryPanel />
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
