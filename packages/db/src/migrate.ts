@@ -9,6 +9,7 @@ import * as transactions from './migrations/2026-11-22-0007-transactions.ts';
 import * as dashboards from './migrations/2026-11-22-0008-dashboards.ts';
 import * as analytics from './migrations/2026-11-22-0009-analytics.ts';
 import * as contactsDocuments from './migrations/2026-11-22-0010-contacts-documents.ts';
+import * as priceSeriesIndex from './migrations/2026-11-23-0011-price-series-index.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0008-dashboards': dashboards,
   '2026-11-22-0009-analytics': analytics,
   '2026-11-22-0010-contacts-documents': contactsDocuments,
+  '2026-11-23-0011-price-series-index': priceSeriesIndex,
 };
 
 export class MigrationError extends Error {

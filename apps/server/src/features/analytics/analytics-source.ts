@@ -38,13 +38,22 @@ type TTransactionTuple = [
   Array<[number, string, string, string, string | null]> | null,
 ];
 
-function seriesOf(row: TPriceSeriesText): TAnalyticsPriceSeries {
-  return {
-    asset_id: row.asset_id,
-    source: row.source,
-    days: Int32Array.from(row.days.split(','), Number),
-    closes: Float64Array.from(row.closes.split(','), Number),
-  };
+/** Columns of one series, in date order (sorted here if the database ever handed them otherwise). */
+export function seriesOf(row: TPriceSeriesText): TAnalyticsPriceSeries {
+  const days = Int32Array.from(row.days.split(','), Number);
+  const closes = Float64Array.from(row.closes.split(','), Number);
+  for (let index = 1; index < days.length; index += 1) {
+    if ((days[index] as number) < (days[index - 1] as number)) {
+      const order = Array.from(days.keys()).sort((a, b) => (days[a] as number) - (days[b] as number));
+      return {
+        asset_id: row.asset_id,
+        source: row.source,
+        days: Int32Array.from(order, (at) => days[at] as number),
+        closes: Float64Array.from(order, (at) => closes[at] as number),
+      };
+    }
+  }
+  return { asset_id: row.asset_id, source: row.source, days, closes };
 }
 
 /** The engine's input: each entry gets its role from the catalogue (by slot). */

@@ -38,25 +38,24 @@ async function loadTransactions(
 
 /**
  * Prices as comma lists per asset and source (epoch days; closes as numeric text, which PostgreSQL writes
- * faster than float8's shortest form): 2.6M price rows arrive as a few thousand rows. The sort gets memory
- * for itself (the default work_mem spills 2.6M rows to disk).
+ * faster than float8's shortest form): 2.6M price rows arrive as a few thousand rows. The inner ORDER BY is
+ * served by asset_prices_series_idx (no sort) and feeds each group in date order; the worker still checks
+ * the order (analytics-source.ts) rather than trust it.
  */
 async function loadPriceSeries(
   db: Kysely<Database>,
   repositoryId: string,
 ): Promise<{ series: TPriceSeriesText[]; count: number }> {
-  const rows = await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
-    const result = await sql<TPriceSeriesText & { count: number }>`
-      SELECT asset_id, source, count(*)::int AS count,
-        string_agg((date - DATE '1970-01-01')::text, ',' ORDER BY date) AS days,
-        string_agg(close::text, ',' ORDER BY date) AS closes
+  const { rows } = await sql<TPriceSeriesText & { count: number }>`
+    SELECT asset_id, source, count(*)::int AS count, string_agg(day, ',') AS days, string_agg(close, ',') AS closes
+    FROM (
+      SELECT asset_id, source, (date - DATE '1970-01-01')::text AS day, close::text AS close
       FROM asset_prices
       WHERE repository_id = ${repositoryId} AND date > '-infinity'::date AND date < 'infinity'::date
-      GROUP BY asset_id, source
-    `.execute(trx);
-    return result.rows;
-  });
+      ORDER BY asset_id, source, date
+    ) AS ordered
+    GROUP BY asset_id, source
+  `.execute(db);
   let count = 0;
   const series = rows.map(({ count: n, ...row }) => {
     count += n;
