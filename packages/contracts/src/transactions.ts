@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
+import { ZTask } from './tasks.ts';
 
 // Field rules (type, date, description, entries by the type's settings, PRO types) are core's
 // `validateTransaction`, run by the service so every problem comes back labelled by entry title and field.
@@ -104,9 +105,24 @@ export const ZImportTransactionsBody = z.object({
   repository_id: ZRecordId,
   /** The template's text: a file's content or a paste. */
   csv: z.string().min(1).max(50_000_000),
+  /**
+   * true: answer 202 with a task at once and import in the background, the task's `progress` counting
+   * rows (ZImportProgress); absent or false: import within the request (201 with the result).
+   */
+  background: z.boolean().optional(),
 });
 
 export const ZImportResult = z.object({ message: z.string(), created: z.number() });
+
+/** A background import's progress: rows in the file, rows checked, rows written (in the import's transaction). */
+export const ZImportProgress = z.object({
+  total: z.number(),
+  validated: z.number(),
+  written: z.number(),
+});
+export type TImportProgress = z.infer<typeof ZImportProgress>;
+
+export const ZImportTaskParams = z.object({ id: z.uuid() });
 
 export const ZTransactionTypeSetting = z.object({
   name: z.string(),
@@ -174,7 +190,25 @@ export const importTransactions = defineEndpoint({
   url: '/transactions/import',
   summary: 'Import template CSV; a bad row is reported with its line and field and nothing is written',
   body: ZImportTransactionsBody,
-  response: { 201: ZImportResult, ...errors },
+  response: { 201: ZImportResult, 202: ZTask, ...errors },
+});
+
+export const importTransactionsTask = defineEndpoint({
+  method: 'GET',
+  url: '/transactions/import/:id',
+  summary:
+    "A background import's task (progress, then result or row errors); visible to the repository's members",
+  params: ZImportTaskParams,
+  response: { 200: ZTask, ...errors },
+});
+
+export const importTransactionsEvents = defineEndpoint({
+  method: 'GET',
+  url: '/transactions/import/:id/events',
+  summary:
+    "A background import's progress as server-sent events (`data: ZImportProgress`, then `event: end`)",
+  params: ZImportTaskParams,
+  response: { 200: z.string(), ...errors },
 });
 
 export const updateTransaction = defineEndpoint({

@@ -8,6 +8,19 @@ export interface TTaskContext {
   task: TTaskRow;
   /** The task's one transaction: everything written through it is kept only if the task succeeds. */
   trx: Transaction<Database>;
+  /** What the type's `prepare` returned (undefined without one). */
+  prepared?: unknown;
+}
+
+/**
+ * Work done before the task's transaction opens (reading and checking its input), on the plain database:
+ * progress written here is visible to pollers at once, also on PGlite, whose single connection the task's
+ * transaction would hold. Throwing fails the task and nothing is written.
+ */
+export type TTaskPrepare = (context: { task: TTaskRow; db: Kysely<Database> }) => Promise<unknown>;
+
+export interface TTaskHandlerOptions {
+  prepare?: TTaskPrepare;
 }
 
 /** Does a task's work and returns its result (stored on the task). Throwing fails the task with the message. */
@@ -15,7 +28,7 @@ export type TTaskHandler = (context: TTaskContext) => Promise<Record<string, unk
 
 export interface TTaskExecutor {
   /** Gives a task type its worker; call while the app registers its plugins. */
-  register(type: TTaskType, handler: TTaskHandler): void;
+  register(type: TTaskType, handler: TTaskHandler, options?: TTaskHandlerOptions): void;
   /** Whether a worker handles this task type (in this app). */
   isHandled(type: string): boolean;
   /** Inserts a waiting task; it starts when `enqueue` is called (at once, or when its input is ready). */
@@ -37,6 +50,13 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }
 
+/** An error's details (an AppError's field errors), kept as a failed task's result for the client to list. */
+function failureResultOf(error: unknown): Record<string, unknown> | undefined {
+  const details =
+    typeof error === 'object' && error !== null ? (error as { details?: unknown }).details : undefined;
+  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : undefined;
+}
+
 export function createTaskExecutor(options: {
   db: Kysely<Database>;
   jobs: TJobRunner;
@@ -44,6 +64,7 @@ export function createTaskExecutor(options: {
 }): TTaskExecutor {
   const { db, jobs, logger } = options;
   const handlers = new Map<string, TTaskHandler>();
+  const preparers = new Map<string, TTaskPrepare>();
 
   async function run(taskId: string): Promise<void> {
     // Guarded: a task aborted or deleted while it waited does not start.
@@ -52,8 +73,9 @@ export function createTaskExecutor(options: {
     const handler = handlers.get(task.type);
     try {
       if (!handler) throw new Error(`No worker handles tasks of type ${task.type}`);
+      const prepared = await preparers.get(task.type)?.({ task, db });
       await db.transaction().execute(async (trx) => {
-        const result = await handler({ task, trx });
+        const result = await handler({ task, trx, prepared });
         const finished = await changeTaskStatus(trx, task.id, {
           status: 'succeeded',
           result: result ?? null,
@@ -64,13 +86,20 @@ export function createTaskExecutor(options: {
     } catch (error) {
       if (error instanceof TaskNoLongerRunningError) return;
       logger.warn({ err: error, taskId, type: task.type }, 'Task failed');
-      await changeTaskStatus(db, task.id, { status: 'failed', error: messageOf(error) });
+      const result = failureResultOf(error);
+      await changeTaskStatus(db, task.id, {
+        status: 'failed',
+        error: messageOf(error),
+        ...(result ? { result } : {}),
+      });
     }
   }
 
   return {
-    register(type, handler) {
+    register(type, handler, options) {
       handlers.set(type, handler);
+      if (options?.prepare) preparers.set(type, options.prepare);
+      else preparers.delete(type);
       jobs.define(taskQueueOf(type), async (data) => {
         if (typeof data.taskId === 'string') await run(data.taskId);
       });

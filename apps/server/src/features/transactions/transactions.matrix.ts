@@ -39,6 +39,27 @@ export async function sceneTransaction(scene: TScene): Promise<string> {
   return created.json().id as string;
 }
 
+/** The scene's transactions as the import template (one deposit at least). */
+async function sceneImportCsv(scene: TScene): Promise<string> {
+  await sceneTransaction(scene);
+  const csv = await scene.users.owner.call(
+    'GET',
+    `/api/transactions/export?repository_id=${scene.repositoryId}`,
+  );
+  return csv.body;
+}
+
+/** A background import the owner started (the app's worker runs it meanwhile). */
+async function sceneImportTask(scene: TScene): Promise<string> {
+  const started = await scene.users.owner.call('POST', '/api/transactions/import', {
+    repository_id: scene.repositoryId,
+    csv: await sceneImportCsv(scene),
+    background: true,
+  });
+  if (started.statusCode !== 202) throw new Error(`import: ${started.statusCode} ${started.body}`);
+  return started.json().id as string;
+}
+
 export const transactionsMatrix: TMatrixCase[] = [
   {
     method: 'GET',
@@ -94,6 +115,28 @@ export const transactionsMatrix: TMatrixCase[] = [
       return { url: '/api/transactions/import', body: { repository_id: scene.repositoryId, csv: csv.body } };
     },
     expected: repositoryCall('write', 201),
+  },
+  {
+    method: 'POST',
+    route: '/api/transactions/import',
+    label: 'in the background',
+    request: async (scene) => ({
+      url: '/api/transactions/import',
+      body: { repository_id: scene.repositoryId, csv: await sceneImportCsv(scene), background: true },
+    }),
+    expected: repositoryCall('write', 202),
+  },
+  {
+    method: 'GET',
+    route: '/api/transactions/import/:id',
+    request: async (scene) => ({ url: `/api/transactions/import/${await sceneImportTask(scene)}` }),
+    expected: repositoryCall('read'),
+  },
+  {
+    method: 'GET',
+    route: '/api/transactions/import/:id/events',
+    request: async (scene) => ({ url: `/api/transactions/import/${await sceneImportTask(scene)}/events` }),
+    expected: repositoryCall('read'),
   },
   {
     method: 'PUT',

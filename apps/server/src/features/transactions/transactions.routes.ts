@@ -6,6 +6,8 @@ import {
   filterOptions,
   getTransaction,
   importTransactions,
+  importTransactionsEvents,
+  importTransactionsTask,
   listTransactions,
   restoreTransaction,
   restoreTransactions,
@@ -15,11 +17,21 @@ import {
 } from '@strata/contracts/transactions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createTransactionsService } from './transactions.service.ts';
+import { createTransactionsImportTasks } from './transactions-import-task.ts';
 
 /** Smart transactions (mounted under /api); authentication runs before validation. */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before transactionsRoutes');
+  if (!app.hasDecorator('tasks')) throw new Error('register jobsPlugin before transactionsRoutes');
   const service = createTransactionsService(app.db);
+  const importTasks = createTransactionsImportTasks({
+    db: app.db,
+    dbDialect: app.dbDialect,
+    tasks: app.tasks,
+    fileStore: app.fileStore,
+    service,
+  });
+  importTasks.register();
   const tags = ['transactions'];
   const auth = { preValidation: app.authenticate };
 
@@ -102,10 +114,61 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: importTransactions.body,
       response: importTransactions.response,
     },
-    handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.importCsv(request.user, request.body.repository_id, request.body.csv)),
+    handler: async (request, reply) => {
+      const { repository_id: repositoryId, csv, background } = request.body;
+      if (background) return reply.code(202).send(await importTasks.start(request.user, repositoryId, csv));
+      return reply.code(201).send(await service.importCsv(request.user, repositoryId, csv));
+    },
+  });
+
+  app.route({
+    ...auth,
+    method: importTransactionsTask.method,
+    url: importTransactionsTask.url,
+    schema: {
+      summary: importTransactionsTask.summary,
+      tags,
+      params: importTransactionsTask.params,
+      response: importTransactionsTask.response,
+    },
+    handler: async (request) => importTasks.read(request.user, request.params.id),
+  });
+
+  app.route({
+    ...auth,
+    method: importTransactionsEvents.method,
+    url: importTransactionsEvents.url,
+    schema: {
+      summary: importTransactionsEvents.summary,
+      tags,
+      params: importTransactionsEvents.params,
+    },
+    handler: async (request, reply) => {
+      const out = reply.raw;
+      const lines: string[] = [];
+      // Access is checked (and errors answered as JSON) before the stream opens.
+      const following = await importTasks.follow(request.user, request.params.id, (event) => {
+        const text =
+          'end' in event ? 'event: end\ndata: {}\n\n' : `data: ${JSON.stringify(event.progress)}\n\n`;
+        if (out.headersSent) out.write(text);
+        else lines.push(text);
+      });
+      reply.hijack();
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      // A comment first: the client (and any proxy) sees the stream open before the first report.
+      out.write(': following\n\n');
+      for (const text of lines) out.write(text);
+      // The response closes early when the client goes away (the dialog closed).
+      out.on('close', following.stop);
+      await following.done;
+      out.off('close', following.stop);
+      out.end();
+    },
   });
 
   app.route({

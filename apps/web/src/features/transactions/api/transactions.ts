@@ -1,4 +1,6 @@
-import type { TTransaction } from '@strata/contracts/transactions';
+import { API_PREFIX } from '@strata/contracts/endpoint';
+import { type TTask, ZTask } from '@strata/contracts/tasks';
+import { type TImportProgress, type TTransaction, ZImportProgress } from '@strata/contracts/transactions';
 import type { TFilter } from '@strata/core/filters/filter-model';
 import { serializeFilter } from '@strata/core/filters/filter-model';
 import type { TSort } from '@strata/core/filters/sort-model';
@@ -133,4 +135,35 @@ export function importTransactionsCsv(
   csv: string,
 ): Promise<{ message: string; created: number }> {
   return apiFetch('/transactions/import', { method: 'POST', body: { repository_id: repositoryId, csv } });
+}
+
+/** Starts a background import (202): the task's progress counts rows checked, then written. */
+export function startTransactionsImport(repositoryId: string, csv: string): Promise<TTask> {
+  return apiFetch('/transactions/import', {
+    method: 'POST',
+    body: { repository_id: repositoryId, csv, background: true },
+    schema: ZTask,
+  });
+}
+
+/** A background import's task; any member of the repository may follow it. */
+export function readTransactionsImport(taskId: string, signal?: AbortSignal): Promise<TTask> {
+  return apiFetch(`/transactions/import/${encodeURIComponent(taskId)}`, { signal, schema: ZTask });
+}
+
+/**
+ * Follows a background import's progress events (server-sent; on PGlite the only news during the write
+ * phase). Answers a function that stops following; the task poll stays the source of the outcome.
+ */
+export function followTransactionsImport(taskId: string, onProgress: (progress: TImportProgress) => void) {
+  if (typeof EventSource === 'undefined') return () => {};
+  const source = new EventSource(`${API_PREFIX}/transactions/import/${encodeURIComponent(taskId)}/events`);
+  source.onmessage = (event) => {
+    const parsed = ZImportProgress.safeParse(JSON.parse(String(event.data)));
+    if (parsed.success) onProgress(parsed.data);
+  };
+  // An ended stream would otherwise be reopened by the browser.
+  source.addEventListener('end', () => source.close());
+  source.onerror = () => source.close();
+  return () => source.close();
 }
