@@ -42,7 +42,7 @@ export function RepositoryPanel() {
         onClick={openAssetTree}
         mt="xs"
       >
-        Asset tree
+        Browse assets
       </Button>
       <Button
         variant="default"
@@ -52,7 +52,7 @@ export function RepositoryPanel() {
         rightSection={<Kbd size="xs">Ctrl K</Kbd>}
         onClick={openSearch}
       >
-        Search
+        Find anything
       </Button>
       <Text size="xs" c="dimmed">
         Press <Kbd size="xs">Q</Kbd> to hide this panel.
