@@ -6,6 +6,25 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 
 export type TTransactionRow = Selectable<Database['transactions']>;
 
+/**
+ * The columns a transaction answers with, named (not `*`): the list's page query is then a prepared
+ * statement on PostgreSQL (packages/db/src/database.ts prepares no `select *`).
+ */
+export const TRANSACTION_ROW_COLUMNS = [
+  'id',
+  'repository_id',
+  'type',
+  'date',
+  'description',
+  'source',
+  'linked_id',
+  'deleted_at',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+] as const;
+
 /** Where each transaction filter field (core `TRANSACTION_FILTER_FIELDS`) lives in SQL, over `transactions as t`. */
 export const TRANSACTION_COLUMNS: TFilterColumns = {
   type: scalarColumn('simple', sql.ref('t.type')),

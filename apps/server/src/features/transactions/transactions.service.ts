@@ -35,6 +35,7 @@ import {
   createTransactionsRepository,
   entriesJson,
   TRANSACTION_COLUMNS,
+  TRANSACTION_ROW_COLUMNS,
   type TTransactionRow,
   toTransaction,
 } from './transactions.repository.ts';
@@ -351,7 +352,9 @@ export function createTransactionsService(db: Kysely<Database>) {
       const sorted =
         sort.value.length > 0 ? sort.value : [{ field: 'date', sortDirection: 'descending' as const }];
       const page = applySort(
-        withSearch(base, query.repository_id, text, 'page').selectAll('t'),
+        withSearch(base, query.repository_id, text, 'page').select(
+          TRANSACTION_ROW_COLUMNS.map((column) => `t.${column}` as const),
+        ),
         sorted,
         TRANSACTION_COLUMNS,
       )
@@ -366,7 +369,7 @@ export function createTransactionsService(db: Kysely<Database>) {
         .selectFrom('repositories as r')
         .leftJoinLateral(page.as('p'), (join) => join.onTrue())
         .select('r.data_version')
-        .selectAll('p')
+        .select(TRANSACTION_ROW_COLUMNS.map((column) => `p.${column}` as const))
         .select(entriesJson('p.id').as('entries'))
         .where('r.id', '=', query.repository_id)
         .execute();
