@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { outboxDir } from './outbox.ts';
@@ -74,7 +74,10 @@ export function createOutboxMailer(dataDir: string, logger: TMailerLogger): Mail
         html: mail.html ?? null,
         createdAt,
       };
-      await writeFile(join(dir, fileName), `${JSON.stringify(record, null, 2)}\n`);
+      // Written aside, then renamed into place: a reader of the outbox never sees half a mail.
+      const partial = join(dir, `${fileName}.partial`);
+      await writeFile(partial, `${JSON.stringify(record, null, 2)}\n`);
+      await rename(partial, join(dir, fileName));
       // The text is logged too: without SMTP, `docker logs` is the easiest place to find a sign-up code.
       logger.info(
         { mail: { to: mail.to, subject: mail.subject, text: mail.text, file: fileName } },
