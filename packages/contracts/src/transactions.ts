@@ -82,6 +82,7 @@ export const ZTransactionPage = z.object({
   data: z.array(ZTransaction),
   meta: z.object({ page_size: z.number(), page_no: z.number(), total: z.number() }),
 });
+export type TTransactionPage = z.infer<typeof ZTransactionPage>;
 
 export const ZRepositoryQuery = z.object({ repository_id: ZRecordId });
 

@@ -21,6 +21,14 @@ describe('test database', () => {
   it('uses the dialect the tier asks for', () => {
     expect(handle.dialect).toBe(process.env.STRATA_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
   });
+
+  // PGlite has neither prepared statements from this client nor JIT, so the test exists on PostgreSQL only.
+  const onPostgres = process.env.STRATA_TEST_DB === 'postgres' ? it : () => {};
+  onPostgres('plans prepared reads once and never compiles them with JIT', async () => {
+    const { rows } = await sql<{ mode: string; jit: string }>`
+      select current_setting('plan_cache_mode') as mode, current_setting('jit') as jit`.execute(db);
+    expect(rows[0]).toEqual({ mode: 'force_generic_plan', jit: 'off' });
+  });
 });
 
 describe('migrations', () => {

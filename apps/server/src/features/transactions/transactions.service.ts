@@ -4,6 +4,7 @@ import type {
   TListTransactionsQuery,
   TTransaction,
   TTransactionFields,
+  TTransactionPage,
 } from '@strata/contracts/transactions';
 import { parseFilter, type TFilter } from '@strata/core/filters/filter-model';
 import { parseSort } from '@strata/core/filters/sort-model';
@@ -33,11 +34,10 @@ import { plans } from '../subscription/plans.ts';
 import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
 import {
   createTransactionsRepository,
-  entriesJson,
   TRANSACTION_COLUMNS,
   TRANSACTION_ROW_COLUMNS,
   type TTransactionRow,
-  toTransaction,
+  transactionJson,
 } from './transactions.repository.ts';
 
 export const TRANSACTION_MESSAGES = {
@@ -318,7 +318,8 @@ export function createTransactionsService(db: Kysely<Database>) {
   }
 
   return {
-    async list(user: TAccessUser | null, query: TListTransactionsQuery) {
+    /** A page as ZTransactionPage JSON text (its rows written by the database: `transactionJson`). */
+    async list(user: TAccessUser | null, query: TListTransactionsQuery): Promise<string> {
       await requireRepositoryAccess(db, user, query.repository_id, 'read');
       const filter = parseFilter(parseJsonParam(query.filter, 'filter'), TRANSACTION_FILTER_FIELDS);
       if (!filter.ok) {
@@ -368,9 +369,8 @@ export function createTransactionsService(db: Kysely<Database>) {
       const rows = await db
         .selectFrom('repositories as r')
         .leftJoinLateral(page.as('p'), (join) => join.onTrue())
-        .select('r.data_version')
-        .select(TRANSACTION_ROW_COLUMNS.map((column) => `p.${column}` as const))
-        .select(entriesJson('p.id').as('entries'))
+        .select(['r.data_version', 'p.id'])
+        .select(transactionJson('p').as('json'))
         .where('r.id', '=', query.repository_id)
         .execute();
       const dataVersion = rows[0]?.data_version ?? null;
@@ -389,10 +389,9 @@ export function createTransactionsService(db: Kysely<Database>) {
           .executeTakeFirstOrThrow();
         return Number(counted.total);
       });
-      const data = rows.flatMap(({ data_version: _version, entries, ...row }) =>
-        row.id === null ? [] : [toTransaction(row as TTransactionRow, entries as TTransaction['entries'])],
-      );
-      return { data, meta: { page_size: query.page_size, page_no: query.page_no, total } };
+      const data = rows.flatMap((row) => (row.id === null ? [] : [row.json]));
+      const meta: TTransactionPage['meta'] = { page_size: query.page_size, page_no: query.page_no, total };
+      return `{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`;
     },
 
     async get(user: TAccessUser | null, id: string): Promise<TTransaction> {
