@@ -1,11 +1,13 @@
 import type {
   TAnalyticsAsset,
+  TAnalyticsEntry,
   TAnalyticsInput,
   TAnalyticsPriceSeries,
   TAnalyticsRequest,
   TAnalyticsTransaction,
 } from '@strata/core/analytics/analytics-types';
 import { findTransactionType } from '@strata/core/transactions/catalogue';
+import { countListed, readNumberList } from './number-list.ts';
 
 /** One price series as the database aggregated it: epoch days and closes as comma lists. */
 export interface TPriceSeriesText {
@@ -16,32 +18,25 @@ export interface TPriceSeriesText {
 }
 
 /**
- * A repository as the loader read it: the large parts still text (transactions as one JSON document, prices as
+ * A repository as the loader read it: the large parts still text (transactions as entry lines, prices as
  * comma lists), so the API thread only passes strings on and the worker does the parsing — at 100k
  * transactions and 2.6M prices that parsing took the event loop for most of a second.
  */
 export interface TAnalyticsSource {
   currency: string;
   assets: TAnalyticsAsset[];
-  transactionsJson: string;
+  /** A line per entry: `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type` (analytics.loader.ts). */
+  transactionsText: string;
   prices: TPriceSeriesText[];
   precedence: string[];
   request: TAnalyticsRequest;
   today: string;
 }
 
-/** [id, date, type, [[position, account_id, asset_id, amount, pos_id], …] | null] */
-type TTransactionTuple = [
-  string,
-  string,
-  string,
-  Array<[number, string, string, string, string | null]> | null,
-];
-
 /** Columns of one series, in date order (sorted here if the database ever handed them otherwise). */
 export function seriesOf(row: TPriceSeriesText): TAnalyticsPriceSeries {
-  const days = Int32Array.from(row.days.split(','), Number);
-  const closes = Float64Array.from(row.closes.split(','), Number);
+  const days = readNumberList(row.days, new Int32Array(countListed(row.days)));
+  const closes = readNumberList(row.closes, new Float64Array(countListed(row.closes)));
   for (let index = 1; index < days.length; index += 1) {
     if ((days[index] as number) < (days[index - 1] as number)) {
       const order = Array.from(days.keys()).sort((a, b) => (days[a] as number) - (days[b] as number));
@@ -56,28 +51,71 @@ export function seriesOf(row: TPriceSeriesText): TAnalyticsPriceSeries {
   return { asset_id: row.asset_id, source: row.source, days, closes };
 }
 
-/** The engine's input: each entry gets its role from the catalogue (by slot). */
+/** 'YYYY-MM-DD' of an epoch day (a repository's transactions fall on a few thousand days: each is made once). */
+function dayFormatter(): (day: number) => string {
+  const known = new Map<number, string>();
+  return (day) => {
+    let date = known.get(day);
+    if (date === undefined) {
+      date = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      known.set(day, date);
+    }
+    return date;
+  };
+}
+
+/**
+ * The loader's entry lines as transactions, each entry with its role from the catalogue (by slot). Entries
+ * arrive grouped by transaction in date order; a transaction is numbered, not named — the engine needs no ids.
+ */
+export function parseTransactionLines(text: string): TAnalyticsTransaction[] {
+  const transactions: TAnalyticsTransaction[] = [];
+  const formatDay = dayFormatter();
+  const fields: string[] = [];
+  let number = '';
+  let entries: TAnalyticsEntry[] = [];
+  let roles: readonly { role: TAnalyticsEntry['role'] }[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const newline = text.indexOf('\n', at);
+    const lineEnd = newline === -1 ? text.length : newline;
+    fields.length = 0;
+    let from = at;
+    // Seven commas end the seven leading fields; the rest of the line is the type.
+    for (let field = 0; field < 7; field += 1) {
+      const comma = text.indexOf(',', from);
+      if (comma === -1 || comma > lineEnd) throw new Error(`malformed transaction line at ${at}`);
+      fields.push(text.slice(from, comma));
+      from = comma + 1;
+    }
+    const [lineNumber, day, slot, account_id, asset_id, amount, pos_id] = fields as string[];
+    if (lineNumber !== number) {
+      number = lineNumber as string;
+      entries = [];
+      const type = text.slice(from, lineEnd);
+      roles = findTransactionType(type)?.entries ?? [];
+      transactions.push({ id: number, date: formatDay(Number(day)), type, entries });
+    }
+    if (slot !== '') {
+      entries.push({
+        account_id: account_id as string,
+        asset_id: asset_id as string,
+        amount: amount as string,
+        role: roles[Number(slot)]?.role ?? 'position',
+        pos_id: pos_id === '' ? null : (pos_id as string),
+      });
+    }
+    at = lineEnd + 1;
+  }
+  return transactions;
+}
+
+/** The engine's input. */
 export function buildAnalyticsInput(source: TAnalyticsSource): TAnalyticsInput {
-  const tuples = JSON.parse(source.transactionsJson) as TTransactionTuple[];
-  const transactions: TAnalyticsTransaction[] = tuples.map(([id, date, type, entries]) => {
-    const slots = findTransactionType(type)?.entries ?? [];
-    return {
-      id,
-      date,
-      type,
-      entries: (entries ?? []).map(([position, account_id, asset_id, amount, pos_id]) => ({
-        account_id,
-        asset_id,
-        amount,
-        role: slots[position]?.role ?? 'position',
-        pos_id,
-      })),
-    };
-  });
   return {
     currency: source.currency,
     assets: source.assets,
-    transactions,
+    transactions: parseTransactionLines(source.transactionsText),
     price_series: source.prices.map(seriesOf),
     price_source_precedence: source.precedence,
     request: source.request,

@@ -290,7 +290,8 @@ describe('analytics through the API', () => {
         result: null,
       });
       const logged = t.logs.find((line) => line.msg === 'analytics compute failed');
-      expect(logged).toMatchObject({ repositoryId, cause: expect.stringContaining('infinity') });
+      // The loader's day arithmetic refuses it ('cannot subtract infinite dates'), or the engine would.
+      expect(logged).toMatchObject({ repositoryId, cause: expect.stringMatching(/infinit/) });
       // A failure is not cached: the next request tries again.
       expect((await storedRows()).map((row) => row.data_version)).not.toContain(response.json().data_version);
     } finally {

@@ -16,24 +16,30 @@ export interface TLoaderRepository {
 }
 
 /**
- * Live transactions with their entries as one JSON document built by the database: one row to read, parsed
- * in the worker, where 300k entry rows through the driver cost seconds. Amounts travel as text (exact).
+ * Live transactions with their entries as one text the worker parses (analytics-source.ts): a line per entry in
+ * date order, `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type`, the number counting
+ * transactions in that order (a transaction without entries is one line with empty entry fields; the type,
+ * last, may hold anything). One join and one sort instead of a JSON document built per transaction: 0.85 →
+ * 0.45 s at 100k transactions, the longest query of a cold request. Amounts travel as text (exact).
  */
 async function loadTransactions(
   db: Kysely<Database>,
   repositoryId: string,
-): Promise<{ json: string; count: number }> {
-  const { rows } = await sql<{ json: string; count: string }>`
-    SELECT count(*)::text AS count, coalesce(json_agg(
-      json_build_array(t.id, t.date, t.type, (
-        SELECT json_agg(json_build_array(e.position, e.account_id, e.asset_id, e.amount::text, e.pos_id)
-                        ORDER BY e.position)
-        FROM transaction_entries e WHERE e.transaction_id = t.id
-      )) ORDER BY t.date, t.created_at, t.id), '[]')::text AS json
-    FROM transactions t
-    WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL
+): Promise<{ text: string; count: number }> {
+  const { rows } = await sql<{ text: string | null; count: number | null }>`
+    SELECT string_agg(line, E'\n') AS text, max(number)::int AS count
+    FROM (
+      SELECT dense_rank() OVER (ORDER BY t.date, t.created_at, t.id) AS number,
+        concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.created_at, t.id), t.date - DATE '1970-01-01',
+          coalesce(e.position::text, ''), coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''),
+          coalesce(e.amount::text, ''), coalesce(e.pos_id::text, ''), t.type) AS line
+      FROM transactions t
+      LEFT JOIN transaction_entries e ON e.transaction_id = t.id AND e.repository_id = ${repositoryId}
+      WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL
+      ORDER BY t.date, t.created_at, t.id, e.position
+    ) AS ordered
   `.execute(db);
-  return { json: rows[0]?.json ?? '[]', count: Number(rows[0]?.count ?? 0) };
+  return { text: rows[0]?.text ?? '', count: rows[0]?.count ?? 0 };
 }
 
 /**
@@ -119,7 +125,7 @@ export async function loadAnalyticsInput(
     source: {
       currency: repository.currency,
       assets,
-      transactionsJson: transactions.json,
+      transactionsText: transactions.text,
       prices: prices.series,
       precedence,
       request,
