@@ -1,19 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app-server.ts';
-import { type Browser, openBrowser } from './support/browser.ts';
-import { apiAs, createUser, signInBrowser, type TE2eUser } from './support/users.ts';
-
-async function pick(
-  page: Page,
-  scope: ReturnType<Page['getByRole']>,
-  label: string,
-  option: string | RegExp,
-) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
+import type { RunningApp } from './support/app-server.ts';
+import type { Browser } from './support/browser.ts';
+import { pick, settle } from './support/page-tools.ts';
+import { apiAs, type TE2eUser } from './support/users.ts';
+import { openWorkspace, type TWorkspace } from './support/workspace.ts';
 
 /** Error toasts stay until closed (seed §8); a test closes the ones it expects. */
 async function closeToast(page: Page, text: string | RegExp) {
@@ -22,12 +14,6 @@ async function closeToast(page: Page, text: string | RegExp) {
     .filter({ hasText: text })
     .getByRole('button', { name: 'Close notification' })
     .click();
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
 }
 
 /** A real PNG (a colour gradient), so the cropper has pixels to cut. */
@@ -69,27 +55,23 @@ function gradientPng(width: number, height: number): Buffer {
 }
 
 describe('assets: the drawer, prices, documents, thumbnail and the trash', () => {
+  let workspace: TWorkspace | undefined;
   let app: RunningApp;
   let browser: Browser;
   let user: TE2eUser;
   let repositoryId = '';
 
   beforeAll(async () => {
-    app = await startApp();
-    user = await createUser(app, { email: 'assets.e2e@example.com', name: 'Asa Assets' });
-    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
-      name: 'Holdings',
-      currency: 'USD',
+    workspace = await openWorkspace({
+      email: 'assets.e2e@example.com',
+      name: 'Asa Assets',
+      repository: 'Holdings',
     });
-    repositoryId = repository.id;
-    await apiAs(app, user, 'POST', `/repositories/${repositoryId}/initialize`);
-    browser = await openBrowser();
-    await signInBrowser(browser.context, app, user);
+    ({ app, browser, user, repositoryId } = workspace);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await workspace?.close();
   });
 
   it('creates an account with Category and Subcategory; other tabs wait until it exists', async () => {

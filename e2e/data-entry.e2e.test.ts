@@ -1,64 +1,28 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app-server.ts';
-import { type Browser, openBrowser } from './support/browser.ts';
-import { apiAs, createUser, signInBrowser, type TE2eUser } from './support/users.ts';
-
-async function pick(
-  page: Page,
-  scope: ReturnType<Page['getByRole']>,
-  label: string,
-  option: string | RegExp,
-) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-// The transactions list is a Glide grid drawn on a canvas; its accessibility table mirrors the visible rows.
-const GRID = '[data-testid="lazy-grid"]';
-
-/** Visible rows as [type, date, entry 1, entry 2, description] (the checkbox column dropped). */
-async function gridRows(page: Page): Promise<string[][]> {
-  return page
-    .locator(`${GRID} table[role="grid"] tbody tr`)
-    .evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '').slice(-5)),
-    );
-}
-
-/** Ticks a row's checkbox (Glide's header is 36 px, rows 34 px). */
-async function selectRow(page: Page, index: number): Promise<void> {
-  await page.locator(GRID).click({ position: { x: 18, y: 36 + 34 * index + 17 } });
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
-}
+import type { RunningApp } from './support/app-server.ts';
+import type { Browser } from './support/browser.ts';
+import { clickGridRow, gridRows, pick, settle } from './support/page-tools.ts';
+import { apiAs, type TE2eUser } from './support/users.ts';
+import { openWorkspace, type TWorkspace } from './support/workspace.ts';
 
 describe('entering assets and transactions', () => {
+  let workspace: TWorkspace | undefined;
   let app: RunningApp;
   let browser: Browser;
   let user: TE2eUser;
   let repositoryId = '';
 
   beforeAll(async () => {
-    app = await startApp();
-    user = await createUser(app, { email: 'data.e2e@example.com', name: 'Dana Data' });
-    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
-      name: 'Ledger',
-      currency: 'USD',
+    workspace = await openWorkspace({
+      email: 'data.e2e@example.com',
+      name: 'Dana Data',
+      repository: 'Ledger',
     });
-    repositoryId = repository.id;
-    await apiAs(app, user, 'POST', `/repositories/${repositoryId}/initialize`);
-    browser = await openBrowser();
-    await signInBrowser(browser.context, app, user);
+    ({ app, browser, user, repositoryId } = workspace);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await workspace?.close();
   });
 
   it('creates an account with Category and Subcategory, and a stock', async () => {
@@ -137,13 +101,13 @@ describe('entering assets and transactions', () => {
     );
 
     const deposit = (await gridRows(page)).findIndex((row) => row[0] === 'deposit');
-    await selectRow(page, deposit);
+    await clickGridRow(page, deposit, 18);
     await page.getByRole('button', { name: 'Move to trash' }).click();
     await page.getByText('Transaction moved to the trash').waitFor();
     await expect.poll(async () => (await gridRows(page)).length).toBe(1);
     await page.getByText('Trash', { exact: true }).click();
     await expect.poll(async () => (await gridRows(page)).map((row) => row[0])).toEqual(['deposit']);
-    await selectRow(page, 0);
+    await clickGridRow(page, 0, 18);
     await page.getByRole('button', { name: 'Restore selected' }).click();
     await page.getByText('The trash is empty').waitFor();
     await page.getByText('Transactions', { exact: true }).click();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app-server.ts';
 import { type Browser, openBrowser } from './support/browser.ts';
 import { waitForMailedCode } from './support/outbox.ts';
+import { settle } from './support/page-tools.ts';
 
 const EMAIL = 'ada.e2e@example.com';
 const PASSWORD = 'correct horse battery';
@@ -11,11 +12,6 @@ const VERIFICATION_SUBJECT = 'verification code';
 
 function totpCode(secret: string): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-}
-
-/** CSS transitions (fading toasts, modals, button loaders) finish before a screenshot is taken. */
-async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
 
 async function signOutThroughMenu(page: Page): Promise<void> {
@@ -74,7 +70,7 @@ describe('identity journeys in the browser', () => {
     await expect
       .poll(() => page.getByRole('button', { name: /Resend code in \d+ s/ }).isDisabled())
       .toBe(true);
-    await settleAnimations(page);
+    await settle(page);
     await browser.screenshot('identity-sign-up-confirmation');
 
     const code = await waitForMailedCode(app.dataDir, EMAIL, { subjectIncludes: VERIFICATION_SUBJECT });
@@ -116,7 +112,7 @@ describe('identity journeys in the browser', () => {
       .poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled())
       .toBe(true);
     await page.locator('.mantine-Button-loader').waitFor({ state: 'detached' });
-    await settleAnimations(page);
+    await settle(page);
     await browser.screenshot('identity-sign-in');
 
     await page.locator('input[name="password"]').fill(PASSWORD);
@@ -138,7 +134,7 @@ describe('identity journeys in the browser', () => {
     totpSecret = (await secretElement.getAttribute('data-secret')) ?? '';
     expect(totpSecret).toMatch(/^[A-Z2-7]+=*$/);
     await expect.poll(() => page.getByRole('img', { name: 'Two-factor QR code' }).count()).toBe(1);
-    await settleAnimations(page);
+    await settle(page);
     await browser.screenshot('identity-totp-setup');
 
     setupCode = totpCode(totpSecret);
@@ -217,7 +213,7 @@ describe('identity journeys in the browser', () => {
     await expect.poll(() => page.getByText('Click Stay signed in').count()).toBe(1);
     // The modal's opening transition is timed by the page clock, its CSS fade by real time.
     await page.clock.runFor(1000);
-    await settleAnimations(page);
+    await settle(page);
     await browser.screenshot('identity-idle-warning');
 
     // Staying restarts the idle period.

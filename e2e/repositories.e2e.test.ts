@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app-server.ts';
 import { type Browser, openBrowser } from './support/browser.ts';
+import { settle } from './support/page-tools.ts';
 import { apiAs, createUser, signInBrowser, type TE2eUser } from './support/users.ts';
 
 const FIRST = 'Family Office';
@@ -16,15 +17,32 @@ interface TRepositoryRow {
   access_type: number;
 }
 
-async function settleAnimations(page: Page): Promise<void> {
-  // A cancelled animation rejects `finished` with an AbortError; it has settled all the same.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
-}
-
 async function seeToast(page: Page, text: string, timeout = 15_000): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout });
+}
+
+/**
+ * Whether `text` shows on the page at any moment from now on, however briefly: a small import ends in a few
+ * hundred milliseconds, and its progress toast turns into the success toast before a poll could see it.
+ */
+async function watchForText(page: Page, text: string): Promise<() => Promise<boolean>> {
+  await page.evaluate((wanted) => {
+    const seen = window as unknown as { __seenText?: Record<string, boolean> };
+    seen.__seenText = { ...seen.__seenText, [wanted]: document.body.textContent?.includes(wanted) ?? false };
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes(wanted) && seen.__seenText) {
+        seen.__seenText[wanted] = true;
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () =>
+    page.evaluate(
+      (wanted) =>
+        Boolean((window as unknown as { __seenText?: Record<string, boolean> }).__seenText?.[wanted]),
+      text,
+    );
 }
 
 function switcher(page: Page, name?: string) {
@@ -106,7 +124,7 @@ describe('repositories in the browser', () => {
     await openSwitcherItem(page, /^All repositories/);
     const dialog = page.getByRole('dialog', { name: /^Repositories/ });
     await dialog.getByRole('table', { name: 'Repository list' }).waitFor();
-    await settleAnimations(page);
+    await settle(page);
     await ownerBrowser.screenshot('repositories-list');
     await dialog.getByLabel('Search repositories').fill('trad');
     await expect.poll(() => dialog.getByRole('row').count()).toBe(2);
@@ -126,7 +144,7 @@ describe('repositories in the browser', () => {
     await settings.getByRole('button', { name: 'Invite' }).click();
     await seeToast(page, `Repository shared with ${guest.email}`);
     await expect.poll(() => settings.getByText('pending').count()).toBe(1);
-    await settleAnimations(page);
+    await settle(page);
     await ownerBrowser.screenshot('repositories-collaborators');
     await page.keyboard.press('Escape');
 
@@ -151,7 +169,7 @@ describe('repositories in the browser', () => {
     expect(await settings.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await settings.getByRole('button', { name: 'Export' }).count()).toBe(0);
     expect(await settings.getByRole('button', { name: /^Move / }).count()).toBe(0);
-    await settleAnimations(page);
+    await settle(page);
     await guestBrowser.screenshot('repositories-read-only-data');
     // Clearing cached analytics changes no data, so a read-only member may do it.
     await settings.getByRole('button', { name: 'Clear analytics cache' }).click();
@@ -160,7 +178,7 @@ describe('repositories in the browser', () => {
     await settings.getByRole('button', { name: 'Unlink repository' }).waitFor();
     expect(await settings.getByRole('button', { name: 'Remove collaborator' }).count()).toBe(0);
     expect(await settings.getByLabel('Invite by e-mail').count()).toBe(0);
-    await settleAnimations(page);
+    await settle(page);
     await guestBrowser.screenshot('repositories-read-only-collaborators');
     await page.keyboard.press('Escape');
   });
@@ -184,7 +202,7 @@ describe('repositories in the browser', () => {
     expect(await confirm.getByLabel('Export before deleting').isChecked()).toBe(true);
     expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
     await confirm.getByLabel('I understand that this repository will be deleted').check();
-    await settleAnimations(page);
+    await settle(page);
     await ownerBrowser.screenshot('repositories-delete-confirm');
     const [beforeDelete] = await Promise.all([
       page.waitForEvent('download'),
@@ -207,15 +225,16 @@ describe('repositories in the browser', () => {
     const dialog = page.getByRole('dialog', { name: /^Import repository/ });
     await dialog.locator('input[type="file"]').setInputFiles(exportedPath);
     await dialog.getByText(FIRST, { exact: true }).waitFor();
-    await dialog.getByRole('button', { name: 'Import' }).click();
-    await seeToast(
+    const sawProgress = await watchForText(
       page,
       'Please wait a moment, we are preparing a repository for you. With large repositories it can take several minutes',
     );
-    await settleAnimations(page);
-    await ownerBrowser.screenshot('repositories-import-progress');
+    await dialog.getByRole('button', { name: 'Import' }).click();
     // The task is polled at once after the upload, then every 30 s while it runs.
     await seeToast(page, 'Repository successfully imported', 45_000);
+    expect(await sawProgress()).toBe(true);
+    await settle(page);
+    await ownerBrowser.screenshot('repositories-import-done');
     await switcher(page, FIRST).waitFor();
 
     const list = await apiAs<TRepositoryRow[]>(app, owner, 'GET', '/repositories');

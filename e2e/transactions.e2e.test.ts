@@ -1,65 +1,35 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app-server.ts';
-import { type Browser, openBrowser } from './support/browser.ts';
-import { apiAs, createUser, signInBrowser, type TE2eUser } from './support/users.ts';
-
-// Glide draws rows on a canvas; its accessibility table (role=grid) mirrors the visible rows as text.
-const GRID = '[data-testid="lazy-grid"]';
-const HEADER_HEIGHT = 36;
-const ROW_HEIGHT = 34;
-
-/** The visible rows as [type, date, entry 1, entry 2, description] (the checkbox column dropped). */
-async function gridRows(page: Page): Promise<string[][]> {
-  return page
-    .locator(`${GRID} table[role="grid"] tbody tr`)
-    .evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '').slice(-5)),
-    );
-}
+import type { RunningApp } from './support/app-server.ts';
+import type { Browser } from './support/browser.ts';
+import { clickGridRow, gridRows, pick, settle } from './support/page-tools.ts';
+import { apiAs, type TE2eUser } from './support/users.ts';
+import { openWorkspace, type TWorkspace } from './support/workspace.ts';
 
 const typesAndDates = async (page: Page) =>
   (await gridRows(page)).map(([type, date]) => `${type} ${date}`).join(', ');
 
-async function clickRow(page: Page, index: number, x = 300): Promise<void> {
-  await page.locator(GRID).click({ position: { x, y: HEADER_HEIGHT + ROW_HEIGHT * index + ROW_HEIGHT / 2 } });
-}
-
-async function pick(page: Page, scope: Locator, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page
-    .getByRole('option', { name: option, exact: typeof option === 'string' })
-    .first()
-    .click();
-}
-
 // The page reloads and refetches between steps; a busy machine (2 cores, shared) needs more than poll's 1 s.
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
-}
-
 describe('smart transactions list, form, trash, import and export', () => {
+  let workspace: TWorkspace | undefined;
   let app: RunningApp;
   let browser: Browser;
   let user: TE2eUser;
   let repositoryId = '';
 
   beforeAll(async () => {
-    app = await startApp();
-    user = await createUser(app, { email: 'ledger.e2e@example.com', name: 'Lee Ledger' });
-    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
-      name: 'Ledger',
-      currency: 'USD',
+    workspace = await openWorkspace({
+      email: 'ledger.e2e@example.com',
+      name: 'Lee Ledger',
+      repository: 'Ledger',
+      viewport: { width: 1440, height: 900 },
     });
-    repositoryId = repository.id;
-    await apiAs(app, user, 'POST', `/repositories/${repositoryId}/initialize`);
+    ({ app, browser, user, repositoryId } = workspace);
     const tags = await apiAs<Array<{ id: string; tag_name: string; tag_value: string }>>(
       app,
       user,
@@ -82,13 +52,10 @@ describe('smart transactions list, form, trash, import and export', () => {
       ticker: 'AAPL',
       currency: 'USD',
     });
-    browser = await openBrowser({ width: 1440, height: 900 });
-    await signInBrowser(browser.context, app, user);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await workspace?.close();
   });
 
   it('creates a buy and a sell through the form; the new one comes first', async () => {
@@ -161,7 +128,7 @@ describe('smart transactions list, form, trash, import and export', () => {
     const { page } = browser;
     await page.reload();
     await poll(() => typesAndDates(page)).toBe('buy 2026-03-02, sell 2026-01-15');
-    await clickRow(page, 0);
+    await clickGridRow(page, 0);
     const form = page.getByRole('dialog', { name: 'Transaction' });
     await form.getByLabel('Description').fill('First lot, edited');
     await poll(() => form.getByLabel('State: changed').count()).toBe(1);
@@ -251,12 +218,12 @@ describe('smart transactions list, form, trash, import and export', () => {
 
   it('moves a row to the trash and restores it', async () => {
     const { page } = browser;
-    await clickRow(page, 0, 18);
+    await clickGridRow(page, 0, 18);
     await page.getByRole('button', { name: 'Move to trash' }).click();
     await poll(() => page.getByLabel('Rows').textContent()).toBe('3');
     await page.getByText('Trash', { exact: true }).click();
     await poll(() => typesAndDates(page)).toBe('sell 2026-01-15');
-    await clickRow(page, 0, 18);
+    await clickGridRow(page, 0, 18);
     await page.getByRole('button', { name: 'Restore selected' }).click();
     await page.getByText('The trash is empty').waitFor();
     await page.getByText('Transactions', { exact: true }).click();

@@ -1,0 +1,48 @@
+import { type RunningApp, startApp } from './app-server.ts';
+import { type Browser, openBrowser } from './browser.ts';
+import { apiAs, createUser, signInBrowser, type TE2eUser } from './users.ts';
+
+/** A journey's starting point: the app, a signed-up user with one initialised repository, signed in in Chromium. */
+export interface TWorkspace {
+  app: RunningApp;
+  user: TE2eUser;
+  repositoryId: string;
+  browser: Browser;
+  /** Closes the browser and stops the app (whatever of them started). */
+  close(): Promise<void>;
+}
+
+export async function openWorkspace(options: {
+  email: string;
+  name: string;
+  repository: string;
+  viewport?: { width: number; height: number };
+}): Promise<TWorkspace> {
+  const app = await startApp();
+  let browser: Browser | undefined;
+  try {
+    const user = await createUser(app, { email: options.email, name: options.name });
+    const { id: repositoryId } = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
+      name: options.repository,
+      currency: 'USD',
+    });
+    await apiAs(app, user, 'POST', `/repositories/${repositoryId}/initialize`);
+    browser = await openBrowser(options.viewport);
+    await signInBrowser(browser.context, app, user);
+    const opened = browser;
+    return {
+      app,
+      user,
+      repositoryId,
+      browser: opened,
+      async close() {
+        await opened.close();
+        await app.stop();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await app.stop();
+    throw error;
+  }
+}
