@@ -7,6 +7,7 @@ import {
   createTestUser,
   shareRepository,
   type TTestUser,
+  tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
 import { analyticsCache } from './analytics-cache.ts';
 
@@ -57,11 +58,7 @@ beforeAll(async () => {
     assets.find((asset: { type: string; name: string }) => asset.type === type && asset.name === name).id;
   ids.usd = find('currency', 'US Dollar');
   ids.dividends = find('income account', 'Cash dividend');
-  const tags = (await owner.call('GET', `/api/tags?repository_id=${repositoryId}`)).json();
-  const tag = (name: string, value: string) =>
-    tags.find(
-      (item: { tag_name: string; tag_value: string }) => item.tag_name === name && item.tag_value === value,
-    ).id;
+  const tag = await tagLookupAs(owner, repositoryId);
   const accountTags = [tag('Category', 'Cash'), tag('Subcategory', 'Checking')];
   ids.brokerage = (
     await post('/api/assets', {

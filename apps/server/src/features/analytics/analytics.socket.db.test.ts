@@ -5,6 +5,7 @@ import {
   createTestUser,
   shareRepository,
   type TTestUser,
+  tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
 
 // The WebSocket channel 'analytics' over a real listening server and Node's WebSocket client.
@@ -83,11 +84,7 @@ beforeAll(async () => {
   await shareRepository(owner, reader, repositoryId, 1);
   const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}&limit=500`)).json().data;
   const usd = assets.find((asset: { type: string }) => asset.type === 'currency').id;
-  const tags = (await owner.call('GET', `/api/tags?repository_id=${repositoryId}`)).json();
-  const tag = (name: string, value: string) =>
-    tags.find(
-      (item: { tag_name: string; tag_value: string }) => item.tag_name === name && item.tag_value === value,
-    ).id;
+  const tag = await tagLookupAs(owner, repositoryId);
   const checking = (
     await owner.call('POST', '/api/assets', {
       repository_id: repositoryId,

@@ -5,6 +5,7 @@ import {
   createTestUser,
   shareRepository,
   type TTestUser,
+  tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
 
 let t: TIdentityTestApp;
@@ -24,14 +25,7 @@ async function dataVersion(): Promise<number> {
 }
 
 async function tagId(name: string, value: string): Promise<string> {
-  const list = await owner.call('GET', `/api/tags?repository_id=${repositoryId}`);
-  const tag = list
-    .json()
-    .find(
-      (item: { tag_name: string; tag_value: string }) => item.tag_name === name && item.tag_value === value,
-    );
-  if (!tag) throw new Error(`no tag ${name}=${value}`);
-  return tag.id;
+  return (await tagLookupAs(owner, repositoryId))(name, value);
 }
 
 const stock = (ticker: string, extra: Record<string, unknown> = {}) => ({

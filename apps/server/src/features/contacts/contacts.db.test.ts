@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
   createRepositoryAs,
+  createStockAs,
   createTestUser,
   shareRepository,
   type TTestUser,
@@ -18,18 +19,6 @@ let fundId: string;
 let stockId: string;
 let otherStockId: string;
 
-async function createStock(user: TTestUser, repository: string, ticker: string): Promise<string> {
-  const created = await user.call('POST', '/api/assets', {
-    repository_id: repository,
-    type: 'stock',
-    name: `${ticker} Inc.`,
-    ticker,
-    currency: 'USD',
-  });
-  if (created.statusCode !== 201) throw new Error(`stock: ${created.statusCode} ${created.body}`);
-  return created.json().id;
-}
-
 beforeAll(async () => {
   t = await createIdentityTestApp();
   owner = await createTestUser(t, 'contacts-owner@example.com');
@@ -38,9 +27,9 @@ beforeAll(async () => {
   repositoryId = await createRepositoryAs(owner, 'Contacts');
   await shareRepository(owner, reader, repositoryId, 1);
   otherRepositoryId = await createRepositoryAs(stranger, 'Other contacts');
-  fundId = await createStock(owner, repositoryId, 'NGF3');
-  stockId = await createStock(owner, repositoryId, 'AAPL');
-  otherStockId = await createStock(stranger, otherRepositoryId, 'MSFT');
+  fundId = await createStockAs(owner, repositoryId, 'NGF3');
+  stockId = await createStockAs(owner, repositoryId, 'AAPL');
+  otherStockId = await createStockAs(stranger, otherRepositoryId, 'MSFT');
 });
 afterAll(async () => {
   await t?.close();
@@ -117,14 +106,14 @@ describe('contacts (contact_info)', () => {
     const foreign = await owner.call('POST', '/api/contact_info', maria({ assets: [otherStockId] }));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().details.fieldErrors).toEqual({ assets: [MESSAGES.UNKNOWN_ASSET] });
-    const trashed = await createStock(owner, repositoryId, 'GONE');
+    const trashed = await createStockAs(owner, repositoryId, 'GONE');
     await owner.call('DELETE', `/api/assets/${trashed}`);
     const toTrash = await owner.call('POST', '/api/contact_info', maria({ assets: [trashed] }));
     expect(toTrash.json().details.fieldErrors).toEqual({ assets: [MESSAGES.UNKNOWN_ASSET] });
   });
 
   it('goes with its asset when the asset is deleted for good', async () => {
-    const doomed = await createStock(owner, repositoryId, 'DOOM');
+    const doomed = await createStockAs(owner, repositoryId, 'DOOM');
     const contact = (
       await owner.call('POST', '/api/contact_info', maria({ assets: [doomed, fundId] }))
     ).json();

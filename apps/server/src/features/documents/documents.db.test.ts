@@ -9,6 +9,7 @@ import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/id
 import {
   anonymousCall,
   createRepositoryAs,
+  createStockAs,
   createTestUser,
   shareRepository,
   type TTestUser,
@@ -26,18 +27,6 @@ let otherRepositoryId: string;
 let stockId: string;
 let otherStockId: string;
 
-async function createStock(user: TTestUser, repository: string, ticker: string): Promise<string> {
-  const created = await user.call('POST', '/api/assets', {
-    repository_id: repository,
-    type: 'stock',
-    name: `${ticker} Inc.`,
-    ticker,
-    currency: 'USD',
-  });
-  if (created.statusCode !== 201) throw new Error(`stock: ${created.statusCode} ${created.body}`);
-  return created.json().id;
-}
-
 beforeAll(async () => {
   t = await createIdentityTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -49,8 +38,8 @@ beforeAll(async () => {
   await shareRepository(owner, writer, repositoryId, 2);
   await shareRepository(owner, reader, repositoryId, 1);
   otherRepositoryId = await createRepositoryAs(stranger, 'Elsewhere');
-  stockId = await createStock(owner, repositoryId, 'ACME');
-  otherStockId = await createStock(stranger, otherRepositoryId, 'OTHR');
+  stockId = await createStockAs(owner, repositoryId, 'ACME');
+  otherStockId = await createStockAs(stranger, otherRepositoryId, 'OTHR');
 });
 afterAll(async () => {
   await t?.close();
@@ -169,7 +158,7 @@ describe('links', () => {
 
 describe('documents of trashed assets', () => {
   it('keep their asset when edited, though a new document cannot name it', async () => {
-    const assetId = await createStock(owner, repositoryId, 'TRSH');
+    const assetId = await createStockAs(owner, repositoryId, 'TRSH');
     const created = (await owner.call('POST', '/api/documents', link({ asset_id: assetId }))).json();
     expect((await owner.call('DELETE', `/api/assets/${assetId}`)).statusCode).toBe(200);
     const edited = await owner.call('PUT', `/api/documents/${created.id}`, {

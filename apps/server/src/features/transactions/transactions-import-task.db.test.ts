@@ -7,6 +7,7 @@ import {
   createTestUser,
   shareRepository,
   type TTestUser,
+  tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
 import { taskQueueOf } from '../tasks/task-executor.ts';
 import { createTasksTestApp } from '../tasks/testing/tasks-test-app.ts';
@@ -47,11 +48,7 @@ beforeAll(async () => {
   stranger = await createTestUser(t, 'import-stranger@example.com');
   repositoryId = await createRepositoryAs(owner, 'Imports');
   await shareRepository(owner, reader, repositoryId, 1);
-  const tags = (await owner.call('GET', `/api/tags?repository_id=${repositoryId}`)).json();
-  const tag = (name: string, value: string) =>
-    tags.find(
-      (item: { tag_name: string; tag_value: string }) => item.tag_name === name && item.tag_value === value,
-    ).id;
+  const tag = await tagLookupAs(owner, repositoryId);
   const bank = await owner.call('POST', '/api/assets', {
     repository_id: repositoryId,
     type: 'bank account',

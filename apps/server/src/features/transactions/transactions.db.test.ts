@@ -13,6 +13,7 @@ import {
   setSubscription,
   shareRepository,
   type TTestUser,
+  tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
 
 let t: TIdentityTestApp;
@@ -54,11 +55,7 @@ beforeAll(async () => {
   stranger = await createTestUser(t, 'tx-stranger@example.com');
   repositoryId = await createRepositoryAs(owner, 'Ledger');
   await shareRepository(owner, reader, repositoryId, 1);
-  const tags = (await owner.call('GET', `/api/tags?repository_id=${repositoryId}`)).json();
-  const tag = (name: string, value: string) =>
-    tags.find(
-      (item: { tag_name: string; tag_value: string }) => item.tag_name === name && item.tag_value === value,
-    ).id;
+  const tag = await tagLookupAs(owner, repositoryId);
   const broker = await owner.call('POST', '/api/assets', {
     repository_id: repositoryId,
     type: 'investment account',

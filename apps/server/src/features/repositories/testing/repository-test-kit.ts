@@ -78,3 +78,39 @@ export async function setSubscription(db: Kysely<Database>, userId: string, plan
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ plan_id: planId, status }))
     .execute();
 }
+
+/** Creates an asset through the API; answers its id (any answer but 201 fails the caller's setup). */
+export async function createAssetAs(
+  user: TTestUser,
+  repositoryId: string,
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const created = await user.call('POST', '/api/assets', { repository_id: repositoryId, ...fields });
+  if (created.statusCode !== 201) throw new Error(`asset: ${created.statusCode} ${created.body}`);
+  return created.json().id as string;
+}
+
+/** A USD stock named after its ticker ('AAPL Inc.'). */
+export function createStockAs(user: TTestUser, repositoryId: string, ticker: string): Promise<string> {
+  return createAssetAs(user, repositoryId, {
+    type: 'stock',
+    name: `${ticker} Inc.`,
+    ticker,
+    currency: 'USD',
+  });
+}
+
+/** The repository's tags as a lookup by name and value (initialised repositories have Category/Subcategory). */
+export async function tagLookupAs(
+  user: TTestUser,
+  repositoryId: string,
+): Promise<(name: string, value: string) => string> {
+  const tags: Array<{ id: string; tag_name: string; tag_value: string }> = (
+    await user.call('GET', `/api/tags?repository_id=${repositoryId}`)
+  ).json();
+  return (name, value) => {
+    const found = tags.find((tag) => tag.tag_name === name && tag.tag_value === value);
+    if (!found) throw new Error(`no tag ${name}=${value}`);
+    return found.id;
+  };
+}
