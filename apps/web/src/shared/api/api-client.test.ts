@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, type TFailedCallLog } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, fieldMessagesOf } from './api-error.ts';
 
 interface TRecordedCall {
   url: string;
@@ -213,6 +213,25 @@ describe('apiFetch', () => {
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.fieldErrors).toEqual({ name: ['Too long string'] });
     expect(error.correlationId).toBe('cid-1');
+  });
+
+  it('gives a form one message per field, and nothing for errors without fields', async () => {
+    const { client } = setup(
+      jsonResponse(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'bad',
+        details: {
+          fieldErrors: { date: ['Please enter a valid date', 'Must be unique'], name: ['Required'] },
+        },
+      }),
+      jsonResponse(404, { code: 'NOT_FOUND', message: 'Asset not found' }),
+    );
+    expect(fieldMessagesOf(await failure(client.apiFetch('/assets')))).toEqual({
+      date: 'Please enter a valid date, Must be unique',
+      name: 'Required',
+    });
+    expect(fieldMessagesOf(await failure(client.apiFetch('/assets')))).toBeNull();
+    expect(fieldMessagesOf(new Error('network'))).toBeNull();
   });
 
   it('returns undefined for 204', async () => {

@@ -41,6 +41,14 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/** A failed save's field errors as one message per field (a form shows them under its inputs), or null. */
+export function fieldMessagesOf(error: unknown): Record<string, string> | null {
+  if (!isApiError(error) || !error.fieldErrors) return null;
+  return Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([field, list]) => [field, list.join(', ')]),
+  );
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import type { TContact } from '@strata/contracts/contacts';
 import { validateContact } from '@strata/core/documents/document-rules';
 import { useState } from 'react';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { fieldMessagesOf } from '../../../shared/api/api-error.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { createContact, updateContact } from '../api/contacts.ts';
@@ -52,11 +52,8 @@ export function ContactForm({
       notifications.success(`Contact ${saved.name} ${contact ? 'updated' : 'created'}`);
       onDone();
     } catch (error) {
-      if (isApiError(error) && error.fieldErrors) {
-        setErrors(
-          Object.fromEntries(Object.entries(error.fieldErrors).map(([key, list]) => [key, list.join(', ')])),
-        );
-      }
+      const fieldMessages = fieldMessagesOf(error);
+      if (fieldMessages) setErrors(fieldMessages);
       notifyError(error);
     } finally {
       setSaving(false);

@@ -2,7 +2,7 @@ import { Button, Group, MultiSelect, Select, Stack, TextInput } from '@mantine/c
 import type { TDocument, TDocumentTag } from '@strata/contracts/documents';
 import { isFileSource, validateDocument } from '@strata/core/documents/document-rules';
 import { useState } from 'react';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { fieldMessagesOf } from '../../../shared/api/api-error.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { updateDocument } from '../api/documents.ts';
@@ -43,13 +43,8 @@ export function DocumentEditForm({
       notifications.success(`Document ${saved.name} updated`);
       onSaved();
     } catch (error) {
-      if (isApiError(error) && error.fieldErrors) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(error.fieldErrors).map(([field, list]) => [field, list.join(', ')]),
-          ),
-        );
-      }
+      const fieldMessages = fieldMessagesOf(error);
+      if (fieldMessages) setErrors(fieldMessages);
       notifyError(error);
     } finally {
       setSaving(false);

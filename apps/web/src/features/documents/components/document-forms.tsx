@@ -2,7 +2,7 @@ import { Button, FileInput, Group, MultiSelect, Select, Stack, TextInput } from 
 import type { TDocumentTag } from '@strata/contracts/documents';
 import { validateDocument } from '@strata/core/documents/document-rules';
 import { useState } from 'react';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { fieldMessagesOf } from '../../../shared/api/api-error.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { createDocument, createFileDocument, updateDocument } from '../api/documents.ts';
@@ -23,13 +23,6 @@ interface TFormProps {
 
 function errorsOf(fields: { field: string; message: string }[]): Record<string, string> {
   return Object.fromEntries(fields.map((error) => [error.field, error.message]));
-}
-
-function serverErrorsOf(error: unknown): Record<string, string> {
-  if (!isApiError(error) || !error.fieldErrors) return {};
-  return Object.fromEntries(
-    Object.entries(error.fieldErrors).map(([field, list]) => [field, list.join(', ')]),
-  );
 }
 
 /** 'New document': a link (optional http(s), a dotted host, an optional path) of one of the link sources. */
@@ -59,7 +52,7 @@ export function LinkDocumentForm({ repositoryId, assetId, documentTags, onDone }
       notifications.success(`Document ${created.name} created`);
       onDone();
     } catch (error) {
-      setErrors(serverErrorsOf(error));
+      setErrors(fieldMessagesOf(error) ?? {});
       notifyError(error);
     } finally {
       setSaving(false);
@@ -132,7 +125,7 @@ export function FileDocumentForm({ repositoryId, assetId, documentTags, onDone }
       notifications.success(`Document ${created.name} created`);
       onDone();
     } catch (error) {
-      setErrors(serverErrorsOf(error));
+      setErrors(fieldMessagesOf(error) ?? {});
       notifyError(error);
     } finally {
       setSaving(false);

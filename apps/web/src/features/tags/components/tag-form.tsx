@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import type { TTag } from '@strata/contracts/tags';
 import { isReservedTagName, TAG_MESSAGES, validateTag } from '@strata/core/assets/tag-rules';
 import { useState } from 'react';
-import { ApiError, isApiError } from '../../../shared/api/api-error.ts';
+import { ApiError, fieldMessagesOf } from '../../../shared/api/api-error.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { createTag, updateTag } from '../../assets/api/assets.ts';
@@ -47,13 +47,8 @@ export function TagForm({
       });
       onSaved(saved);
     } catch (error) {
-      if (isApiError(error) && error.fieldErrors) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(error.fieldErrors).map(([field, list]) => [field, list.join(', ')]),
-          ),
-        );
-      }
+      const fieldMessages = fieldMessagesOf(error);
+      if (fieldMessages) setErrors(fieldMessages);
       notifyError(error);
     } finally {
       setSaving(false);

@@ -23,7 +23,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../../../shared/api/api-error.ts';
+import { fieldMessagesOf } from '../../../../shared/api/api-error.ts';
 import { confirmAction } from '../../../../shared/data-list/confirm-action.tsx';
 import { notifications } from '../../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../../shared/notifications/notify-error.ts';
@@ -75,13 +75,8 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
       setEditing(null);
       await refresh();
     } catch (error) {
-      if (isApiError(error) && error.fieldErrors) {
-        setServerErrors(
-          Object.fromEntries(
-            Object.entries(error.fieldErrors).map(([field, list]) => [field, list.join(', ')]),
-          ),
-        );
-      }
+      const fieldMessages = fieldMessagesOf(error);
+      if (fieldMessages) setServerErrors(fieldMessages);
       notifyError(error);
     }
   };
