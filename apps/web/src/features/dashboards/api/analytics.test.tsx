@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../shared/api/api-client.ts';
+import { scopeKindsOf } from '../components/dashboard-grid.tsx';
 import { DEFAULT_TIMELINE } from '../timeline/timeline-rules.ts';
 import { analyticsQuery, useDashboardAnalytics } from './analytics.ts';
 
@@ -87,6 +88,33 @@ describe('analyticsQuery', () => {
     expect(
       analyticsQuery({ ...DEFAULT_TIMELINE, end_is_today: false, end: '2025-12-31' }, ['value_view']).end,
     ).toBe('2025-12-31');
+  });
+
+  it('names the scope kinds when given, in one order, so equal boards make equal requests', () => {
+    expect(analyticsQuery(DEFAULT_TIMELINE, ['value_view'], ['tag', 'repository', 'account']).scopes).toBe(
+      'repository,account,tag',
+    );
+    expect(analyticsQuery(DEFAULT_TIMELINE, ['value_view'])).not.toHaveProperty('scopes');
+  });
+});
+
+describe('scopeKindsOf', () => {
+  const widget = (kind: string, settings: Record<string, unknown> = {}) => ({
+    id: kind,
+    kind,
+    settings,
+    layout: { x: 0, y: 0, w: 4, h: 4 },
+  });
+
+  it("asks for the kinds the board's widgets read, and all but positions while editing", () => {
+    const board = [
+      widget('Value Pie', { grouping: 'tag', tag_name: 'Category' }),
+      widget('Value Change Snapshot', { scope_kind: 'asset', scope_id: 'ast-1' }),
+      widget('Section Delimiter'),
+    ];
+    expect(scopeKindsOf(board, false)).toEqual(['repository', 'asset', 'tag']);
+    expect(scopeKindsOf([widget('Value Table')], false)).toEqual(['repository', 'account']);
+    expect(scopeKindsOf(board, true)).toEqual(['repository', 'account', 'asset', 'tag']);
   });
 });
 

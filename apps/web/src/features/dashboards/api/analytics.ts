@@ -1,5 +1,5 @@
 import type { TAnalyticsResponse, TAnalyticsServerMessage } from '@strata/contracts/analytics';
-import type { TDataset } from '@strata/core/analytics/analytics-types';
+import { SCOPE_KINDS, type TDataset, type TScopeKind } from '@strata/core/analytics/analytics-types';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '../../../shared/api/api-client.ts';
@@ -32,6 +32,7 @@ export interface TDashboardAnalytics {
 export function analyticsQuery(
   timeline: TTimelineSettings,
   datasets: readonly TDataset[],
+  scopes?: readonly TScopeKind[],
 ): Record<string, string> {
   const query = toAnalyticsQuery(timeline);
   return {
@@ -41,6 +42,7 @@ export function analyticsQuery(
     include_end: String(query.include_end),
     ...(query.currency ? { currency: query.currency } : {}),
     datasets: [...new Set(datasets)].sort().join(','),
+    ...(scopes ? { scopes: SCOPE_KINDS.filter((kind) => scopes.includes(kind)).join(',') } : {}),
   };
 }
 
@@ -59,8 +61,10 @@ export function useDashboardAnalytics(
   repositoryId: string | undefined,
   timeline: TTimelineSettings,
   datasets: readonly TDataset[],
+  /** The scope kinds that get rows (every kind when absent). */
+  scopes?: readonly TScopeKind[],
 ): TDashboardAnalytics {
-  const query = analyticsQuery(timeline, datasets);
+  const query = analyticsQuery(timeline, datasets, scopes);
   const queryKey = JSON.stringify(query);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the query's content.
   const stableQuery = useMemo(() => query, [queryKey]);

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Center, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import type { TDashboardView } from '@strata/contracts/dashboards';
-import type { TAnalyticsResult, TDataset } from '@strata/core/analytics/analytics-types';
+import type { TAnalyticsResult, TDataset, TScopeKind } from '@strata/core/analytics/analytics-types';
 import { findWidgetKind, GRID_COLUMNS } from '@strata/core/dashboards/widget-kinds';
+import { boardScopeKinds, EDITING_SCOPE_KINDS } from '@strata/core/dashboards/widget-scopes';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -11,7 +12,7 @@ import { type TDashboardAnalytics, useDashboardAnalytics } from '../api/analytic
 import { saveDashboardWidgets, type TDashboardWidget } from '../api/dashboard-views.ts';
 import type { TTimelineSettings } from '../timeline/timeline-rules.ts';
 import { findWidgetDefinition } from '../widgets/widget-registry.ts';
-import type { TWidgetInput } from '../widgets/widget-settings.ts';
+import { readWidgetSettings, type TWidgetInput } from '../widgets/widget-settings.ts';
 import {
   addWidget,
   moveWidget,
@@ -40,6 +41,25 @@ export function datasetsOf(widgets: readonly TDashboardWidget[]): TDataset[] {
     for (const dataset of findWidgetKind(widget.kind)?.datasets ?? []) datasets.add(dataset);
   if (datasets.size === 0) datasets.add('value_view');
   return [...datasets].sort();
+}
+
+/**
+ * The scope kinds the board's widgets read (core's boardScopeKinds). While editing, every kind a scope
+ * setting may offer, so the settings form can list them all.
+ */
+export function scopeKindsOf(
+  widgets: readonly TDashboardWidget[],
+  isEditing: boolean,
+): readonly TScopeKind[] {
+  if (isEditing) return EDITING_SCOPE_KINDS;
+  return boardScopeKinds(
+    widgets.flatMap((widget) => {
+      const kind = findWidgetKind(widget.kind);
+      if (!kind) return [];
+      const defaults = findWidgetDefinition(widget.kind)?.defaultSettings;
+      return [{ kind, settings: readWidgetSettings(widget.settings, defaults) }];
+    }),
+  );
 }
 
 function ComputeStatus({ analytics }: { analytics: TDashboardAnalytics }) {
@@ -86,7 +106,8 @@ export function DashboardGrid({
 }) {
   const queryClient = useQueryClient();
   const datasets = datasetsOf(view.widgets);
-  const analytics = useDashboardAnalytics(view.repository_id, timeline, datasets);
+  const scopes = scopeKindsOf(view.widgets, isEditing);
+  const analytics = useDashboardAnalytics(view.repository_id, timeline, datasets, scopes);
   const [isAdding, setIsAdding] = useState(false);
   const [settingsOf, setSettingsOf] = useState<string | null>(null);
   const type = view.type;
