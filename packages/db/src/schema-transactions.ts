@@ -18,6 +18,8 @@ export interface TransactionsTable {
   created_by: string | null;
   updated_at: CreatedTimestamp;
   updated_by: string | null;
+  /** Entry order (migration 2026-11-24-0012): orders same-day transactions written together. */
+  seq: Generated<number>;
 }
 
 export interface TransactionEntriesTable {

@@ -29,14 +29,14 @@ async function loadTransactions(
   const { rows } = await sql<{ text: string | null; count: number | null }>`
     SELECT string_agg(line, E'\n') AS text, max(number)::int AS count
     FROM (
-      SELECT dense_rank() OVER (ORDER BY t.date, t.created_at, t.id) AS number,
-        concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.created_at, t.id), t.date - DATE '1970-01-01',
+      SELECT dense_rank() OVER (ORDER BY t.date, t.seq) AS number,
+        concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.seq), t.date - DATE '1970-01-01',
           coalesce(e.position::text, ''), coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''),
           coalesce(e.amount::text, ''), coalesce(e.pos_id::text, ''), t.type) AS line
       FROM transactions t
       LEFT JOIN transaction_entries e ON e.transaction_id = t.id AND e.repository_id = ${repositoryId}
       WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL
-      ORDER BY t.date, t.created_at, t.id, e.position
+      ORDER BY t.date, t.seq, e.position
     ) AS ordered
   `.execute(db);
   return { text: rows[0]?.text ?? '', count: rows[0]?.count ?? 0 };

@@ -99,8 +99,7 @@ export async function exportRepository(
       .select(['id', 'type', 'date', 'description', 'source', 'linked_id', 'deleted_at'])
       .where('repository_id', '=', repositoryId)
       .orderBy('date')
-      .orderBy('created_at')
-      .orderBy('id')
+      .orderBy('seq')
       .execute();
     const entries = await trx
       .selectFrom('transaction_entries')

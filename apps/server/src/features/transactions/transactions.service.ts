@@ -437,8 +437,7 @@ export function createTransactionsService(db: Kysely<Database>) {
         .where('repository_id', '=', repositoryId)
         .where('deleted_at', 'is', null)
         .orderBy('date')
-        .orderBy('created_at')
-        .orderBy('id')
+        .orderBy('seq')
         .execute();
       const names = new Map(
         (
