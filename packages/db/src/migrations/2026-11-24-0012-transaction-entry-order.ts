@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely';
  * demo) share `created_at` — now() is the database transaction's start — so same-day ones fell back to their
  * random ids: a same-day buy and sell could swap from one load to the next and move realized gains. `seq`
  * numbers rows as they are inserted (a multi-row insert numbers them in its order); existing rows are
- * numbered by (created_at, id), the order the analytics read them in until now.
+ * numbered by (created_at, id), the order the analytics read them in until now. The list's index ends with it
+ * too, so within a day the latest entered comes first, as it does on the page right after it is stored.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against whatever schema exists at that point.
@@ -24,9 +25,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`ALTER TABLE transactions ALTER COLUMN seq SET NOT NULL`.execute(db);
+  await sql`DROP INDEX transactions_list_idx`.execute(db);
+  await sql`CREATE INDEX transactions_list_idx ON transactions (repository_id, date DESC, seq DESC)`.execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`DROP INDEX transactions_list_idx`.execute(db);
+  await sql`CREATE INDEX transactions_list_idx ON transactions (repository_id, date DESC, id)`.execute(db);
   await sql`ALTER TABLE transactions DROP COLUMN seq`.execute(db);
 }

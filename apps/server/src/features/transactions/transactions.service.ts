@@ -359,7 +359,7 @@ export function createTransactionsService(db: Kysely<Database>) {
         sorted,
         TRANSACTION_COLUMNS,
       )
-        .orderBy('t.id', 'desc')
+        .orderBy('t.seq', 'desc')
         .limit(query.page_size)
         .offset((query.page_no - 1) * query.page_size);
       // One round trip for the page, its entries and the data version the cached total is keyed by: the

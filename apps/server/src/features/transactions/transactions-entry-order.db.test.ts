@@ -12,6 +12,10 @@ import {
 let t: TIdentityTestApp;
 let owner: TTestUser;
 let repositoryId: string;
+/** Ids of the first test's transactions, in the order they were sent; its broker account and currency. */
+let entered: string[] = [];
+let broker: string;
+let usd: string;
 
 beforeAll(async () => {
   t = await createIdentityTestApp();
@@ -22,17 +26,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('transactions of one day written together', () => {
+describe('transactions of one day', () => {
   it('are read in the order they were entered, so realized gains do not depend on their ids', async () => {
     const tag = await tagLookupAs(owner, repositoryId);
-    const broker = await createAssetAs(owner, repositoryId, {
+    broker = await createAssetAs(owner, repositoryId, {
       type: 'investment account',
       name: 'Broker',
       currency: 'USD',
       tags: [tag('Category', 'Investments'), tag('Subcategory', 'Brokerage')],
     });
     const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}`)).json().data;
-    const usd = assets.find((asset: { type: string }) => asset.type === 'currency').id;
+    usd = assets.find((asset: { type: string }) => asset.type === 'currency').id;
     const trade = (type: 'buy' | 'sell', stock: string, units: string, cash: string) => ({
       repository_id: repositoryId,
       type,
@@ -63,6 +67,7 @@ describe('transactions of one day written together', () => {
       trade('buy', bolt, '10', '2000'),
     ]);
     expect(created.statusCode).toBe(201);
+    entered = created.json().map((transaction: { id: string }) => transaction.id);
     const answer = await owner.call(
       'GET',
       `/api/repositories/${repositoryId}/analytics?periods=1&freq=month&end=2024-03-31&datasets=value_view&scopes=repository,asset`,
@@ -76,5 +81,21 @@ describe('transactions of one day written together', () => {
         9,
       );
     }
+  });
+
+  it('are listed latest entered first within their day, before and after a later one of that day', async () => {
+    const listed = async (): Promise<string[]> =>
+      (await owner.call('GET', `/api/transactions?repository_id=${repositoryId}&page_size=50`))
+        .json()
+        .data.map((row: { id: string }) => row.id);
+    const [deposit, ...trades] = entered;
+    expect(await listed()).toEqual([...trades].reverse().concat(deposit as string));
+    const later = await owner.call('POST', '/api/transactions', {
+      repository_id: repositoryId,
+      type: 'deposit',
+      date: '2024-03-05',
+      entries: [{ account_id: broker, asset_id: usd, amount: '5' }],
+    });
+    expect((await listed())[0]).toBe(later.json().id);
   });
 });
