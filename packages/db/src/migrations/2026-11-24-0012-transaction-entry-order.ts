@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
   await sql`ALTER TABLE transactions ALTER COLUMN seq SET NOT NULL`.execute(db);
   await sql`DROP INDEX transactions_list_idx`.execute(db);
-  await sql`CREATE INDEX transactions_list_idx ON transactions (repository_id, date DESC, seq DESC)`.execute(db);
+  await sql`CREATE INDEX transactions_list_idx ON transactions (repository_id, date DESC, seq DESC)`.execute(
+    db,
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up().
