@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
-  createAssetAs,
+  createBrokerageAs,
   createRepositoryAs,
   createStockAs,
   createTestUser,
   type TTestUser,
-  tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
 
 let t: TIdentityTestApp;
@@ -28,15 +27,7 @@ afterAll(async () => {
 
 describe('transactions of one day', () => {
   it('are read in the order they were entered, so realized gains do not depend on their ids', async () => {
-    const tag = await tagLookupAs(owner, repositoryId);
-    broker = await createAssetAs(owner, repositoryId, {
-      type: 'investment account',
-      name: 'Broker',
-      currency: 'USD',
-      tags: [tag('Category', 'Investments'), tag('Subcategory', 'Brokerage')],
-    });
-    const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}`)).json().data;
-    usd = assets.find((asset: { type: string }) => asset.type === 'currency').id;
+    ({ broker, usd } = await createBrokerageAs(owner, repositoryId));
     const trade = (type: 'buy' | 'sell', stock: string, units: string, cash: string) => ({
       repository_id: repositoryId,
       type,

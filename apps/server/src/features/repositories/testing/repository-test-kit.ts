@@ -114,3 +114,20 @@ export async function tagLookupAs(
     return found.id;
   };
 }
+
+/** A USD investment account ('Broker', tagged Investments/Brokerage) and the repository's US Dollar. */
+export async function createBrokerageAs(
+  user: TTestUser,
+  repositoryId: string,
+): Promise<{ broker: string; usd: string }> {
+  const tag = await tagLookupAs(user, repositoryId);
+  const broker = await createAssetAs(user, repositoryId, {
+    type: 'investment account',
+    name: 'Broker',
+    currency: 'USD',
+    tags: [tag('Category', 'Investments'), tag('Subcategory', 'Brokerage')],
+  });
+  const assets = (await user.call('GET', `/api/assets?repository_id=${repositoryId}`)).json().data;
+  const usd = assets.find((asset: { type: string }) => asset.type === 'currency').id as string;
+  return { broker, usd };
+}
