@@ -1,4 +1,5 @@
 import type { TAnalyticsAsset, TAnalyticsRequest } from '@strata/core/analytics/analytics-types';
+import type { TDialectName } from '@strata/db/database';
 import type { Database } from '@strata/db/schema';
 import { type Kysely, sql } from 'kysely';
 import type { TAnalyticsSource, TPriceSeriesText } from './analytics-source.ts';
@@ -16,57 +17,136 @@ export interface TLoaderRepository {
 }
 
 /**
+ * How the loader reads a repository. PGlite runs in the API's thread and answers one query at a time, so a
+ * query there holds every other request — `/api/health` included — for as long as it runs: the repository is
+ * read in parts (transactions by runs of days, prices by groups of assets) with a turn of the event loop
+ * between them, one part at a time, so a request waits for about one part. PostgreSQL reads the transactions
+ * and the prices side by side on two connections. Parts cost read time (each joins a full scan of the entries):
+ * 10,000 transactions a part is the measured balance (docs/benchmarks.md).
+ */
+export interface TLoaderParts {
+  transactions: number;
+  assets: number;
+  isParallel: boolean;
+}
+
+export function loaderPartsFor(dialect: TDialectName): TLoaderParts {
+  return dialect === 'pglite'
+    ? { transactions: 10_000, assets: 50, isParallel: false }
+    : { transactions: 10_000, assets: 100, isParallel: true };
+}
+
+/** Lets waiting requests run between two parts of a load. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Consecutive day ranges, each of at most `size` transactions unless one day alone holds more. */
+async function dayRanges(db: Kysely<Database>, repositoryId: string, size: number) {
+  const { rows } = await sql<{ date: string; count: number }>`
+    SELECT date::text AS date, count(*)::int AS count
+    FROM transactions
+    WHERE repository_id = ${repositoryId} AND deleted_at IS NULL
+    GROUP BY date
+    ORDER BY date
+  `.execute(db);
+  const ranges: Array<{ from: string; to: string }> = [];
+  let inRange = 0;
+  for (const { date, count } of rows) {
+    const last = ranges.at(-1);
+    if (last && inRange + count <= size) {
+      last.to = date;
+      inRange += count;
+    } else {
+      ranges.push({ from: date, to: date });
+      inRange = count;
+    }
+  }
+  return ranges;
+}
+
+/**
  * Live transactions with their entries as one text the worker parses (analytics-source.ts): a line per entry in
  * date order, `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type`, the number counting
  * transactions in that order (a transaction without entries is one line with empty entry fields; the type,
- * last, may hold anything). One join and one sort instead of a JSON document built per transaction: 0.85 →
- * 0.45 s at 100k transactions, the longest query of a cold request. Amounts travel as text (exact).
+ * last, may hold anything). One join and one sort per run of days instead of a JSON document built per
+ * transaction: 0.85 → 0.45 s at 100k transactions. Each part numbers its transactions from where the previous
+ * part's actually ended, so a write between two parts cannot give two transactions one number (the answer is
+ * then stored under the older data version and recomputed). Amounts travel as text (exact).
  */
 async function loadTransactions(
   db: Kysely<Database>,
   repositoryId: string,
+  size: number,
 ): Promise<{ text: string; count: number }> {
-  const { rows } = await sql<{ text: string | null; count: number | null }>`
-    SELECT string_agg(line, E'\n') AS text, max(number)::int AS count
-    FROM (
-      SELECT dense_rank() OVER (ORDER BY t.date, t.seq) AS number,
-        concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.seq), t.date - DATE '1970-01-01',
-          coalesce(e.position::text, ''), coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''),
-          coalesce(e.amount::text, ''), coalesce(e.pos_id::text, ''), t.type) AS line
-      FROM transactions t
-      LEFT JOIN transaction_entries e ON e.transaction_id = t.id AND e.repository_id = ${repositoryId}
-      WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL
-      ORDER BY t.date, t.seq, e.position
-    ) AS ordered
-  `.execute(db);
-  return { text: rows[0]?.text ?? '', count: rows[0]?.count ?? 0 };
+  const parts: string[] = [];
+  let count = 0;
+  for (const range of await dayRanges(db, repositoryId, size)) {
+    await yieldToEventLoop();
+    const { rows } = await sql<{ text: string | null; count: number | null }>`
+      SELECT string_agg(line, E'\n') AS text, max(number)::int AS count
+      FROM (
+        SELECT dense_rank() OVER (ORDER BY t.date, t.seq) AS number,
+          concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.seq) + ${count}::int, t.date - DATE '1970-01-01',
+            coalesce(e.position::text, ''), coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''),
+            coalesce(e.amount::text, ''), coalesce(e.pos_id::text, ''), t.type) AS line
+        FROM transactions t
+        LEFT JOIN transaction_entries e ON e.transaction_id = t.id AND e.repository_id = ${repositoryId}
+        WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL
+          AND t.date >= ${range.from}::date AND t.date <= ${range.to}::date
+        ORDER BY t.date, t.seq, e.position
+      ) AS ordered
+    `.execute(db);
+    const part = rows[0];
+    if (!part?.text) continue;
+    parts.push(part.text);
+    count += part.count ?? 0;
+  }
+  return { text: parts.join('\n'), count };
 }
 
 /**
  * Prices as comma lists per asset and source (epoch days; closes as numeric text, which PostgreSQL writes
- * faster than float8's shortest form): 2.6M price rows arrive as a few thousand rows. The inner ORDER BY is
- * served by asset_prices_series_idx (no sort) and feeds each group in date order; the worker still checks
- * the order (analytics-source.ts) rather than trust it.
+ * faster than float8's shortest form): 2.6M price rows arrive as a few thousand rows, read for a group of
+ * assets at a time. The inner ORDER BY is served by asset_prices_series_idx (no sort) and feeds each group in
+ * date order; the worker still checks the order (analytics-source.ts) rather than trust it.
  */
 async function loadPriceSeries(
   db: Kysely<Database>,
   repositoryId: string,
+  size: number,
 ): Promise<{ series: TPriceSeriesText[]; count: number }> {
-  const { rows } = await sql<TPriceSeriesText & { count: number }>`
-    SELECT asset_id, source, count(*)::int AS count, string_agg(day, ',') AS days, string_agg(close, ',') AS closes
-    FROM (
-      SELECT asset_id, source, (date - DATE '1970-01-01')::text AS day, close::text AS close
-      FROM asset_prices
-      WHERE repository_id = ${repositoryId} AND date > '-infinity'::date AND date < 'infinity'::date
-      ORDER BY asset_id, source, date
-    ) AS ordered
-    GROUP BY asset_id, source
-  `.execute(db);
+  // Deleted assets too: their prices were always read, and the engine decides what they mean.
+  const assetIds = (
+    await db
+      .selectFrom('assets')
+      .select('id')
+      .where('repository_id', '=', repositoryId)
+      .orderBy('id')
+      .execute()
+  ).map((asset) => asset.id);
+  const series: TPriceSeriesText[] = [];
   let count = 0;
-  const series = rows.map(({ count: n, ...row }) => {
-    count += n;
-    return row;
-  });
+  for (let from = 0; from < assetIds.length; from += size) {
+    // A range of the repository's ids in the index's order (not `= ANY`, which loses that order): the
+    // series come out sorted without a sort, and ranges that do not overlap read each price once.
+    const first = assetIds[from] as string;
+    const last = assetIds[Math.min(from + size, assetIds.length) - 1] as string;
+    await yieldToEventLoop();
+    const { rows } = await sql<TPriceSeriesText & { count: number }>`
+      SELECT asset_id, source, count(*)::int AS count, string_agg(day, ',') AS days, string_agg(close, ',') AS closes
+      FROM (
+        SELECT asset_id, source, (date - DATE '1970-01-01')::text AS day, close::text AS close
+        FROM asset_prices
+        WHERE repository_id = ${repositoryId} AND asset_id BETWEEN ${first}::uuid AND ${last}::uuid
+          AND date > '-infinity'::date AND date < 'infinity'::date
+        ORDER BY asset_id, source, date
+      ) AS ordered
+      GROUP BY asset_id, source
+    `.execute(db);
+    for (const { count: n, ...row } of rows) {
+      count += n;
+      series.push(row);
+    }
+  }
   return { series, count };
 }
 
@@ -112,11 +192,15 @@ export async function loadAnalyticsInput(
   repository: TLoaderRepository,
   request: TAnalyticsRequest,
   today: string,
+  parts: TLoaderParts = loaderPartsFor('postgres'),
 ): Promise<TLoadedRepository> {
+  const assetsRead = loadAssets(db, repository);
+  const transactionsRead = loadTransactions(db, repository.id, parts.transactions);
+  if (!parts.isParallel) await transactionsRead;
   const [assets, transactions, prices] = await Promise.all([
-    loadAssets(db, repository),
-    loadTransactions(db, repository.id),
-    loadPriceSeries(db, repository.id),
+    assetsRead,
+    transactionsRead,
+    loadPriceSeries(db, repository.id, parts.assets),
   ]);
   const precedence = Array.isArray(repository.settings.price_source_precedence)
     ? (repository.settings.price_source_precedence as string[])

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import { getAnalytics } from '@strata/contracts/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loaderPartsFor } from './analytics.loader.ts';
 import { createAnalyticsService } from './analytics.service.ts';
 import { analyticsSocketRoutes } from './analytics.socket.ts';
 import { createAnalyticsEvents } from './analytics-events.ts';
@@ -22,6 +23,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     results: createAnalyticsResultsRepository(app.db),
     events,
     log: app.log,
+    loaderParts: loaderPartsFor(app.dbDialect),
   });
 
   app.route({

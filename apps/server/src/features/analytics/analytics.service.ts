@@ -3,7 +3,7 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
-import { loadAnalyticsInput, type TLoaderRepository } from './analytics.loader.ts';
+import { loadAnalyticsInput, type TLoaderParts, type TLoaderRepository } from './analytics.loader.ts';
 import { analyticsCache } from './analytics-cache.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
@@ -49,8 +49,9 @@ export function createAnalyticsService(deps: {
   results: TAnalyticsResultsRepository;
   events: TAnalyticsEvents;
   log: TLogger;
+  loaderParts: TLoaderParts;
 }) {
-  const { db, pool, results, events, log } = deps;
+  const { db, pool, results, events, log, loaderParts } = deps;
   // Identical requests on the same data arriving together share one compute.
   const inFlight = new Map<string, Promise<TAnalyticsAnswer>>();
 
@@ -80,7 +81,7 @@ export function createAnalyticsService(deps: {
     const repositoryId = repository.id;
     try {
       progress(repositoryId, plan, version, 'loading');
-      const loaded = await loadAnalyticsInput(db, repository, plan.request, day);
+      const loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts);
       progress(repositoryId, plan, version, 'computing', {
         transactions: loaded.transactionCount,
         prices: loaded.priceCount,

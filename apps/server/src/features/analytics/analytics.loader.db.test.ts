@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
+import {
+  createBrokerageAs,
+  createRepositoryAs,
+  createStockAs,
+  createTestUser,
+  type TTestUser,
+} from '../repositories/testing/repository-test-kit.ts';
+import { loadAnalyticsInput, loaderPartsFor, type TLoaderParts } from './analytics.loader.ts';
+
+// The loader reads a repository in parts (runs of days, groups of assets) so that PGlite, which runs in the
+// API's thread, lets other requests through between them. Read in the smallest parts, a repository must come
+// out exactly as read whole: every transaction numbered once and in order, every price series complete.
+
+let t: TIdentityTestApp;
+let owner: TTestUser;
+let repositoryId: string;
+
+const REQUEST = { periods: 1, freq: 'month', end: '2024-03-31' } as never;
+
+beforeAll(async () => {
+  t = await createIdentityTestApp();
+  owner = await createTestUser(t, 'loader-parts@example.com');
+  repositoryId = await createRepositoryAs(owner, 'Loader parts');
+  const { broker, usd } = await createBrokerageAs(owner, repositoryId);
+  const stocks = [
+    await createStockAs(owner, repositoryId, 'ACME'),
+    await createStockAs(owner, repositoryId, 'BOLT'),
+    await createStockAs(owner, repositoryId, 'CORE'),
+  ];
+  const trade = (date: string, stock: string, units: string, cash: string) => ({
+    repository_id: repositoryId,
+    type: 'buy',
+    date,
+    entries: [
+      { account_id: broker, asset_id: stock, amount: units },
+      { account_id: broker, asset_id: usd, amount: cash },
+    ],
+  });
+  // Several transactions on one day (a part cannot split a day), and days with one each.
+  const created = await owner.call('POST', '/api/transactions', [
+    {
+      repository_id: repositoryId,
+      type: 'deposit',
+      date: '2024-03-01',
+      entries: [{ account_id: broker, asset_id: usd, amount: '10000' }],
+    },
+    trade('2024-03-04', stocks[0] as string, '1', '100'),
+    trade('2024-03-04', stocks[1] as string, '2', '200'),
+    trade('2024-03-04', stocks[2] as string, '3', '300'),
+    trade('2024-03-05', stocks[0] as string, '4', '400'),
+    trade('2024-03-07', stocks[1] as string, '5', '500'),
+    trade('2024-03-08', stocks[2] as string, '6', '600'),
+  ]);
+  expect(created.statusCode).toBe(201);
+  for (const [index, stock] of stocks.entries()) {
+    for (const date of ['2024-03-04', '2024-03-05', '2024-03-06']) {
+      const price = await owner.call('POST', '/api/asset_prices', {
+        asset_id: stock,
+        date,
+        close: String(100 + index * 10 + Number(date.slice(-1))),
+      });
+      expect(price.statusCode).toBe(201);
+    }
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function load(parts: TLoaderParts) {
+  const repository = { id: repositoryId, currency: 'USD', settings: {} };
+  const loaded = await loadAnalyticsInput(t.database.db, repository, REQUEST, '2024-03-31', parts);
+  const prices = [...loaded.source.prices].sort((a, b) =>
+    `${a.asset_id}|${a.source}`.localeCompare(`${b.asset_id}|${b.source}`),
+  );
+  return { ...loaded, source: { ...loaded.source, prices } };
+}
+
+describe('the analytics loader', () => {
+  it('reads a repository in parts exactly as it reads it whole', async () => {
+    const whole = await load({ transactions: 1_000_000, assets: 1_000_000, isParallel: true });
+    expect(whole.transactionCount).toBe(7);
+    expect(whole.priceCount).toBe(9);
+    const numbers = whole.source.transactionsText.split('\n').map((line) => Number(line.split(',')[0]));
+    expect(new Set(numbers)).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+    for (const parts of [
+      { transactions: 1, assets: 1, isParallel: true },
+      { transactions: 2, assets: 2, isParallel: false },
+      { transactions: 4, assets: 3, isParallel: true },
+      loaderPartsFor('pglite'),
+      loaderPartsFor('postgres'),
+    ]) {
+      expect(await load(parts)).toEqual(whole);
+    }
+  });
+
+  it('reads an empty repository as nothing', async () => {
+    const empty = await createRepositoryAs(owner, 'Empty loader');
+    const repository = { id: empty, currency: 'USD', settings: {} };
+    const loaded = await loadAnalyticsInput(t.database.db, repository, REQUEST, '2024-03-31', {
+      transactions: 1,
+      assets: 1,
+      isParallel: false,
+    });
+    expect(loaded.transactionCount).toBe(0);
+    expect(loaded.source.transactionsText).toBe('');
+    expect(loaded.priceCount).toBe(0);
+  });
+});
