@@ -192,15 +192,16 @@ export async function loadAnalyticsInput(
   repository: TLoaderRepository,
   request: TAnalyticsRequest,
   today: string,
-  parts: TLoaderParts = loaderPartsFor('postgres'),
+  parts: TLoaderParts,
 ): Promise<TLoadedRepository> {
-  const assetsRead = loadAssets(db, repository);
-  const transactionsRead = loadTransactions(db, repository.id, parts.transactions);
-  if (!parts.isParallel) await transactionsRead;
-  const [assets, transactions, prices] = await Promise.all([
-    assetsRead,
-    transactionsRead,
-    loadPriceSeries(db, repository.id, parts.assets),
+  const readTransactions = () => loadTransactions(db, repository.id, parts.transactions);
+  const readPrices = () => loadPriceSeries(db, repository.id, parts.assets);
+  // One Promise.all over every read, so a failed read never leaves another's rejection unhandled.
+  const [assets, [transactions, prices]] = await Promise.all([
+    loadAssets(db, repository),
+    parts.isParallel
+      ? Promise.all([readTransactions(), readPrices()])
+      : readTransactions().then(async (read) => [read, await readPrices()] as const),
   ]);
   const precedence = Array.isArray(repository.settings.price_source_precedence)
     ? (repository.settings.price_source_precedence as string[])
