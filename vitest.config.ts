@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
-          exclude: ['**/*.db.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.db.test.ts', '**/*.reliability.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -37,6 +37,17 @@ export default defineConfig({
           env,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      })),
+      // The reliability suite (docs/reliability.md): attacks, fuzzing, races and crashes, on both databases.
+      ...dbProjects.map(({ name, env }) => ({
+        test: {
+          name: name.replace('db-', 'reliability-'),
+          include: ['apps/server/src/**/*.reliability.test.ts'],
+          environment: 'node' as const,
+          env,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
         },
       })),
       {

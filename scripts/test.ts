@@ -1,5 +1,5 @@
 // Runs every test tier this machine can run and ends with one totals line: "N passed, N failed, N skipped".
-// Tiers: unit + web (always), db on PGlite (always) and PostgreSQL (when TEST_DATABASE_URL is set),
+// Tiers: unit + web (always), db and reliability on PGlite (always) and PostgreSQL (when TEST_DATABASE_URL is set),
 // e2e (when a Chromium is installed; it needs the built web app, so the build runs first).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ const outDir = 'test-output';
 mkdirSync(outDir, { recursive: true });
 const jsonFile = `${outDir}/vitest.json`;
 
-const projects = ['unit', 'web', 'db-pglite'];
-if (process.env.TEST_DATABASE_URL) projects.push('db-postgres');
+const projects = ['unit', 'web', 'db-pglite', 'reliability-pglite'];
+if (process.env.TEST_DATABASE_URL) projects.push('db-postgres', 'reliability-postgres');
 else console.log('TEST_DATABASE_URL is not set: the db tier runs on PGlite only.');
 
 const chromium = chromiumPath();
