@@ -475,16 +475,12 @@ describe('dashboards on the demo repository', () => {
     await page.goto(`${app.baseUrl}/analytics-value`);
     await page.waitForURL(/\/404$/);
 
-    const settings = await apiAs<Record<string, unknown> & { uiSettings: Record<string, unknown> }>(
-      app,
-      user,
-      'GET',
-      `/users/${user.id}/settings`,
-    );
-    await apiAs(app, user, 'POST', `/users/${user.id}/settings`, {
-      ...settings,
-      uiSettings: { ...settings.uiSettings, analyticsDebugTabs: true },
-    });
+    // The user turns the analytics pages on in Settings; the Analytics menu appears with them.
+    await page.goto(`${app.baseUrl}/settings`);
+    await page.getByRole('switch', { name: /Analytics pages/ }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Analytics' }).waitFor();
     await page.goto(`${app.baseUrl}/analytics-value`);
     await page.getByRole('heading', { name: 'Value', exact: true }).waitFor();
     const repositories = await apiAs<Array<{ id: string; name: string }>>(app, user, 'GET', '/repositories');

@@ -25,7 +25,7 @@ const FLAGGED_SETTINGS: TUserSettings = {
   earlyAccess: false,
   timelineOpened: true,
   assetTreeWidth: null,
-  uiSettings: { analyticsDebugTabs: true },
+  uiSettings: { analytics: { isDebugTabsEnabled: true } },
 };
 
 function renderAt(

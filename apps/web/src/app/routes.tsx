@@ -215,6 +215,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('../features/subscription/routes/plans-page.tsx'),
             },
             { path: 'account', lazy: () => import('../features/account/routes/account-page.tsx') },
+            { path: 'settings', lazy: () => import('../features/account/routes/preferences-page.tsx') },
             { path: 'permission-denied', Component: PermissionDeniedPage },
             { path: 'upgrade-plan', Component: PermissionDeniedPage },
             { path: 'connectors', lazy: () => import('../features/connectors/routes/connectors-page.tsx') },

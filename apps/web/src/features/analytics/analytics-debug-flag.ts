@@ -1,19 +1,19 @@
 // The analytics pages (/analytics-value, -income, -position, -value-change) open only with the analytics
-// debug-tabs flag (core seed §2), else /404. The flag is the user setting `uiSettings.analyticsDebugTabs`
-// (true): per user, kept by the server with the rest of the user's settings (docs/dashboards-web.md).
+// debug-tabs flag (core seed §2), else /404. The flag is the user setting read by core's
+// `isAnalyticsDebugTabsEnabled` (one key, the seed's); users turn it on in Settings (/settings).
+import { isAnalyticsDebugTabsEnabled } from '@strata/core/settings/ui-settings-flags';
 import type { TUserSettings } from '@strata/contracts/user-settings';
 import type { QueryClient } from '@tanstack/react-query';
 import { type MiddlewareFunction, redirect } from 'react-router';
 import { sessionQueryOptions } from '../auth/api/get-session.ts';
 import { userSettingsQueryOptions } from '../session/api/get-user-settings.ts';
 
-export const ANALYTICS_DEBUG_TABS_SETTING = 'analyticsDebugTabs';
 export const NOT_FOUND_PATH = '/404';
 
 export function hasAnalyticsDebugTabs(
   settings: Pick<TUserSettings, 'uiSettings'> | null | undefined,
 ): boolean {
-  return settings?.uiSettings?.[ANALYTICS_DEBUG_TABS_SETTING] === true;
+  return isAnalyticsDebugTabsEnabled(settings?.uiSettings);
 }
 
 /** Runs after the session guard: settings that cannot be read count as no flag. */

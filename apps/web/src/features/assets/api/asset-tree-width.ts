@@ -1,25 +1,14 @@
-import { type TUserSettings, ZUserSettings } from '@strata/contracts/user-settings';
+import type { TUserSettings } from '@strata/contracts/user-settings';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
-import { userSettingsQueryOptions } from '../../session/api/get-user-settings.ts';
+import { saveUserSettings } from '../../session/api/save-user-settings.ts';
 
-/**
- * Remembers the asset tree's width in the user's settings (`assetTreeWidth`). The settings API takes the
- * whole document, so the cached one is read (or fetched) and sent back with the change.
- */
-export async function saveAssetTreeWidth(
+/** Remembers the asset tree's width in the user's settings (`assetTreeWidth`). */
+export function saveAssetTreeWidth(
   queryClient: QueryClient,
   userId: string,
   width: number,
 ): Promise<TUserSettings> {
-  const options = userSettingsQueryOptions(userId);
-  const current = await queryClient.fetchQuery(options);
-  if (current.assetTreeWidth === width) return current;
-  const saved = await apiFetch(`/users/${encodeURIComponent(userId)}/settings`, {
-    method: 'POST',
-    body: { ...current, assetTreeWidth: width },
-    schema: ZUserSettings,
-  });
-  queryClient.setQueryData(options.queryKey, saved);
-  return saved;
+  return saveUserSettings(queryClient, userId, (current) =>
+    current.assetTreeWidth === width ? current : { ...current, assetTreeWidth: width },
+  );
 }

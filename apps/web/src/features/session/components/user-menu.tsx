@@ -1,10 +1,10 @@
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
-import { IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../auth/api/get-session.ts';
 import { signOut } from '../sign-out.ts';
 
-/** The header's account menu: who is signed in, the security page, sign-out. */
+/** The header's account menu: who is signed in, settings, the security page, sign-out. */
 export function UserMenu() {
   const { data } = useSession();
   const user = data?.user;
@@ -28,6 +28,9 @@ export function UserMenu() {
             </Text>
           </Menu.Label>
         )}
+        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+          Settings
+        </Menu.Item>
         <Menu.Item component={Link} to="/account" leftSection={<IconShieldLock size={16} />}>
           Account security
         </Menu.Item>

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, NumberInput, Select, Stack, Switch } from '@mantine/core';
+import { type TUserSettings, ZUserSettings } from '@strata/contracts/user-settings';
+import { DATE_FORMATS } from '@strata/core/settings/date-format';
+import { isAnalyticsDebugTabsEnabled, withAnalyticsDebugTabs } from '@strata/core/settings/ui-settings-flags';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { notifications } from '../../../shared/notifications/notification-store.ts';
+import { notifyError } from '../../../shared/notifications/notify-error.ts';
+import { saveUserSettings } from '../../session/api/save-user-settings.ts';
+
+const ZPreferencesForm = ZUserSettings.pick({
+  dateFormat: true,
+  allowedInactivityTime: true,
+  earlyAccess: true,
+  timelineOpened: true,
+}).extend({ isAnalyticsDebugTabsEnabled: z.boolean() });
+type TPreferencesForm = z.infer<typeof ZPreferencesForm>;
+
+const DATE_FORMAT_EXAMPLES: Record<(typeof DATE_FORMATS)[number], string> = {
+  'MM/DD/YYYY': '11/25/2026',
+  'DD/MM/YYYY': '25/11/2026',
+  'YYYY-MM-DD': '2026-11-25',
+};
+
+export const PREFERENCES_SAVED = 'Settings saved';
+
+function formValuesOf(settings: TUserSettings): TPreferencesForm {
+  return {
+    dateFormat: settings.dateFormat,
+    allowedInactivityTime: settings.allowedInactivityTime,
+    earlyAccess: settings.earlyAccess,
+    timelineOpened: settings.timelineOpened,
+    isAnalyticsDebugTabsEnabled: isAnalyticsDebugTabsEnabled(settings.uiSettings),
+  };
+}
+
+/** The user's own settings (seed §3 "User settings") that no other screen changes. */
+export function PreferencesForm({ userId, settings }: { userId: string; settings: TUserSettings }) {
+  const queryClient = useQueryClient();
+  const form = useForm<TPreferencesForm>({
+    resolver: zodResolver(ZPreferencesForm),
+    defaultValues: formValuesOf(settings),
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ isAnalyticsDebugTabsEnabled: isDebugOn, ...fields }) => {
+    try {
+      const saved = await saveUserSettings(queryClient, userId, (current) => ({
+        ...current,
+        ...fields,
+        uiSettings: withAnalyticsDebugTabs(current.uiSettings, isDebugOn),
+      }));
+      form.reset(formValuesOf(saved));
+      notifications.success(PREFERENCES_SAVED);
+    } catch (error) {
+      notifyError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack maw={480}>
+        <Controller
+          control={form.control}
+          name="dateFormat"
+          render={({ field }) => (
+            <Select
+              label="Date format"
+              description="How dates are shown and typed everywhere in Strata"
+              data={DATE_FORMATS.map((format) => ({
+                value: format,
+                label: `${format} (${DATE_FORMAT_EXAMPLES[format]})`,
+              }))}
+              allowDeselect={false}
+              value={field.value}
+              onChange={(value) => value && field.onChange(value)}
+              error={errors.dateFormat?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="allowedInactivityTime"
+          render={({ field }) => (
+            <NumberInput
+              label="Ask whether I am still there after (minutes)"
+              description="Without an answer you are signed out five minutes later"
+              min={1}
+              max={1440}
+              allowDecimal={false}
+              value={field.value}
+              onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
+              error={errors.allowedInactivityTime?.message}
+            />
+          )}
+        />
+        <Switch
+          label="Open the timeline panel on dashboards"
+          {...form.register('timelineOpened')}
+          error={errors.timelineOpened?.message}
+        />
+        <Switch
+          label="Analytics pages"
+          description="Adds the Analytics menu: value, value change, income and position tables with drill-down"
+          {...form.register('isAnalyticsDebugTabsEnabled')}
+        />
+        <Switch
+          label="Early access"
+          description="Try features before they are released to everyone"
+          {...form.register('earlyAccess')}
+        />
+        <Button type="submit" loading={isSubmitting} disabled={!isDirty} w="fit-content">
+          Save
+        </Button>
+      </Stack>
+    </form>
+  );
+}
