@@ -202,6 +202,9 @@ describe('repositories in the browser', () => {
     expect(await confirm.getByLabel('Export before deleting').isChecked()).toBe(true);
     expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
     await confirm.getByLabel('I understand that this repository will be deleted').check();
+    // The name is typed again before Delete is offered.
+    expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await confirm.getByLabel("Type the repository's name to confirm").fill(FIRST);
     await settle(page);
     await ownerBrowser.screenshot('repositories-delete-confirm');
     const [beforeDelete] = await Promise.all([

@@ -9,7 +9,8 @@ export interface TModalInput {
   /** Reusing an id re-opens (and raises) that modal instead of stacking a copy. */
   id?: string;
   kind: TModalKind;
-  title: string;
+  /** A node may follow live data (e.g. a repository's current name). */
+  title: ReactNode;
   size?: TModalSize;
   render: (controls: TModalControls) => ReactNode;
   /**
@@ -28,7 +29,7 @@ export interface TModalControls {
 export interface TModalEntry {
   id: string;
   kind: TModalKind;
-  title: string;
+  title: ReactNode;
   size: TModalSize;
   state: TModalState;
   zIndex: number;

@@ -16,6 +16,7 @@ import { repositorySharedMessage } from '@strata/core/repositories/repository-me
 import { IconUserMinus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { confirmAction } from '../../../shared/data-list/confirm-action.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { removeCollaborator, updateCollaborator, useCollaborators } from '../api/collaborators.ts';
@@ -31,6 +32,40 @@ const GRANTABLE_OPTIONS = [
   { value: '1', label: ACCESS_LEVEL_LABELS[1] },
   { value: '2', label: ACCESS_LEVEL_LABELS[2] },
 ];
+
+/** Seed §6 removes access in one click; it is asked first, naming who loses what (there is no undo). */
+export function removalQuestion(row: TCollaborator, isSelf: boolean, repositoryName: string) {
+  if (isSelf) {
+    return {
+      title: UNLINK_LABEL,
+      message: `You will lose access to ${repositoryName}. Only its owner can invite you again.`,
+      confirmLabel: 'Unlink',
+      isDestructive: true,
+    };
+  }
+  if (row.status === 'declined') {
+    return {
+      title: 'Remove invitation',
+      message: `The declined invitation of ${row.email} to ${repositoryName} will be removed.`,
+      confirmLabel: 'Remove',
+      isDestructive: true,
+    };
+  }
+  if (row.status === 'pending') {
+    return {
+      title: 'Withdraw invitation',
+      message: `The invitation of ${row.email} to ${repositoryName} will be withdrawn.`,
+      confirmLabel: 'Withdraw',
+      isDestructive: true,
+    };
+  }
+  return {
+    title: REMOVE_LABEL,
+    message: `${row.email} will lose access to ${repositoryName}.`,
+    confirmLabel: 'Remove',
+    isDestructive: true,
+  };
+}
 
 export function CollaboratorsTab({
   repository,
@@ -84,6 +119,7 @@ export function CollaboratorsTab({
   };
 
   const remove = async (row: TCollaborator, isSelf: boolean) => {
+    if (!(await confirmAction(removalQuestion(row, isSelf, repository.name)))) return;
     try {
       const answer = await removeCollaborator(repository.id, row.id);
       notifications.success(answer.message);
@@ -101,66 +137,68 @@ export function CollaboratorsTab({
   const rows = collaborators.data ?? [];
   return (
     <Stack>
-      <Table verticalSpacing={6} aria-label="Collaborators">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>E-mail</Table.Th>
-            <Table.Th>Access</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const isSelf = Boolean(userEmail) && row.email.toLowerCase() === userEmail?.toLowerCase();
-            const canEdit = permissions.canAdminister && !row.is_owner;
-            return (
-              <Table.Tr key={`${row.id}-${row.email}`}>
-                <Table.Td>
-                  <Text size="sm">{row.email}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {canEdit ? (
-                    <Select
-                      size="xs"
-                      w={130}
-                      aria-label={`Access of ${row.email}`}
-                      data={GRANTABLE_OPTIONS}
-                      value={String(row.access_type)}
-                      allowDeselect={false}
-                      onChange={(value) => void changeAccess(row, value)}
-                    />
-                  ) : (
-                    <Text size="sm">{ACCESS_LEVEL_LABELS[row.access_type]}</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {/* Seed §6: no invite status for the owner row. */}
-                  {!row.is_owner && row.status && (
-                    <Badge size="sm" variant="light" color={row.status === 'accepted' ? 'teal' : 'gray'}>
-                      {row.status}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {!row.is_owner && (canEdit || (isSelf && permissions.canUnlink)) && (
-                    <Tooltip label={isSelf ? UNLINK_LABEL : REMOVE_LABEL}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={isSelf ? UNLINK_LABEL : REMOVE_LABEL}
-                        onClick={() => void remove(row, isSelf)}
-                      >
-                        <IconUserMinus size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <Table.ScrollContainer minWidth={380}>
+        <Table verticalSpacing={6} aria-label="Collaborators">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Access</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const isSelf = Boolean(userEmail) && row.email.toLowerCase() === userEmail?.toLowerCase();
+              const canEdit = permissions.canAdminister && !row.is_owner;
+              return (
+                <Table.Tr key={`${row.id}-${row.email}`}>
+                  <Table.Td>
+                    <Text size="sm">{row.email}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {canEdit ? (
+                      <Select
+                        size="xs"
+                        w={130}
+                        aria-label={`Access of ${row.email}`}
+                        data={GRANTABLE_OPTIONS}
+                        value={String(row.access_type)}
+                        allowDeselect={false}
+                        onChange={(value) => void changeAccess(row, value)}
+                      />
+                    ) : (
+                      <Text size="sm">{ACCESS_LEVEL_LABELS[row.access_type]}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {/* Seed §6: no invite status for the owner row. */}
+                    {!row.is_owner && row.status && (
+                      <Badge size="sm" variant="light" color={row.status === 'accepted' ? 'teal' : 'gray'}>
+                        {row.status}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {!row.is_owner && (canEdit || (isSelf && permissions.canUnlink)) && (
+                      <Tooltip label={isSelf ? UNLINK_LABEL : REMOVE_LABEL}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={isSelf ? UNLINK_LABEL : REMOVE_LABEL}
+                          onClick={() => void remove(row, isSelf)}
+                        >
+                          <IconUserMinus size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {permissions.canAdminister && (
         <form
           onSubmit={(event) => {
@@ -168,12 +206,13 @@ export function CollaboratorsTab({
             void invite();
           }}
         >
-          <Group align="flex-end" wrap="nowrap">
+          <Group align="flex-end" wrap="wrap">
             <TextInput
               label="Invite by e-mail"
               type="email"
               required
-              style={{ flex: 1 }}
+              miw={220}
+              style={{ flex: '1 1 220px' }}
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}
             />

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { TRepository } from '@strata/contracts/repositories';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,12 +6,17 @@ import { notifications } from '../../../shared/notifications/notification-store.
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { deleteRepository } from '../api/delete-repository.ts';
 import { exportRepository } from '../api/export-repository.ts';
+import { useRepositories } from '../api/list-repositories.ts';
 import { REPOSITORIES_QUERY_KEY } from '../api/repository-query-keys.ts';
 import { currentRepositoryStore } from '../current-repository-store.ts';
 import { deleteRepositoryWithExport } from '../delete-repository-flow.ts';
 import { downloadJson } from '../download-json.ts';
 
-/** Seed §4: tick the confirm box; 'Export before deleting' is on by default and must succeed first. */
+/**
+ * Seed §4: tick the confirm box; 'Export before deleting' is on by default and must succeed first. The name
+ * is typed again too, so a repository is never deleted by a stray click; it is the live name, a rename made
+ * meanwhile included.
+ */
 export function DeleteRepositoryDialog({
   repository,
   onDone,
@@ -22,6 +27,8 @@ export function DeleteRepositoryDialog({
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
+  const live = useRepositories().data?.find((item) => item.id === repository.id) ?? repository;
+  const [typedName, setTypedName] = useState('');
   const [isConfirmed, setConfirmed] = useState(false);
   const [isExportFirst, setExportFirst] = useState(true);
   const [isDeleting, setDeleting] = useState(false);
@@ -29,7 +36,7 @@ export function DeleteRepositoryDialog({
   const run = async () => {
     setDeleting(true);
     const isDeleted = await deleteRepositoryWithExport(
-      repository,
+      live,
       { isExportFirst },
       { exportRepository, download: downloadJson, deleteRepository, notifications, onError: notifyError },
     );
@@ -44,8 +51,14 @@ export function DeleteRepositoryDialog({
   return (
     <Stack>
       <Text size="sm">
-        <b>{repository.name}</b> and everything in it will be deleted. This cannot be undone.
+        <b>{live.name}</b> and everything in it will be deleted. This cannot be undone.
       </Text>
+      <TextInput
+        label="Type the repository's name to confirm"
+        value={typedName}
+        autoComplete="off"
+        onChange={(event) => setTypedName(event.currentTarget.value)}
+      />
       <Checkbox
         label="I understand that this repository will be deleted"
         checked={isConfirmed}
@@ -60,7 +73,12 @@ export function DeleteRepositoryDialog({
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button color="red" disabled={!isConfirmed} loading={isDeleting} onClick={() => void run()}>
+        <Button
+          color="red"
+          disabled={!isConfirmed || typedName.trim() !== live.name}
+          loading={isDeleting}
+          onClick={() => void run()}
+        >
           Delete
         </Button>
       </Group>

@@ -7,6 +7,7 @@ import { downloadJson } from '../download-json.ts';
 import { CreateRepositoryForm } from './create-repository-form.tsx';
 import { DeleteRepositoryDialog } from './delete-repository-dialog.tsx';
 import { ImportRepositoryForm } from './import-repository-form.tsx';
+import { LiveRepositoryName } from './live-repository-name.tsx';
 import { RepositoriesDialog } from './repositories-dialog.tsx';
 import { RepositorySettings } from './repository-settings.tsx';
 
@@ -70,14 +71,18 @@ export const repositoryActions: TRepositoryActions = {
     modals.open({
       id: `repository-settings-${repository.id}`,
       kind: 'dialog',
-      title: `Repository settings — ${repository.name}`,
+      title: (
+        <>
+          Repository settings — <LiveRepositoryName repository={repository} />
+        </>
+      ),
       size: 'lg',
       render: ({ close }) => (
         <RepositorySettings
           repositoryId={repository.id}
           userEmail={userEmail}
-          onExport={() => void repositoryActions.exportNow(repository)}
-          onDelete={() => repositoryActions.openDelete(repository)}
+          onExport={(current) => void repositoryActions.exportNow(current)}
+          onDelete={(current) => repositoryActions.openDelete(current)}
           onUnlinked={() => {
             void close();
             onUnlinked();
@@ -90,7 +95,11 @@ export const repositoryActions: TRepositoryActions = {
     modals.open({
       id: `repository-delete-${repository.id}`,
       kind: 'action-dialog',
-      title: `Delete ${repository.name}`,
+      title: (
+        <>
+          Delete <LiveRepositoryName repository={repository} />
+        </>
+      ),
       render: ({ close }) => (
         <DeleteRepositoryDialog
           repository={repository}

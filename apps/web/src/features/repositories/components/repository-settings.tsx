@@ -1,4 +1,5 @@
 import { Tabs, Text } from '@mantine/core';
+import type { TRepository } from '@strata/contracts/repositories';
 import { useRepositories } from '../api/list-repositories.ts';
 import { CollaboratorsTab } from './collaborators-tab.tsx';
 import { RepositoryDataTab } from './repository-data-tab.tsx';
@@ -13,8 +14,9 @@ export function RepositorySettings({
 }: {
   repositoryId: string;
   userEmail: string | undefined;
-  onDelete: () => void;
-  onExport: () => void;
+  /** Called with the live entry, so a rename made in this popup names the export and the delete. */
+  onDelete: (repository: TRepository) => void;
+  onExport: (repository: TRepository) => void;
   onUnlinked: () => void;
 }) {
   const repositories = useRepositories();
@@ -35,8 +37,8 @@ export function RepositorySettings({
           key={repository.updated_at}
           repository={repository}
           repositories={repositories.data ?? []}
-          onDelete={onDelete}
-          onExport={onExport}
+          onDelete={() => onDelete(repository)}
+          onExport={() => onExport(repository)}
         />
       </Tabs.Panel>
       <Tabs.Panel value="collaborators">
