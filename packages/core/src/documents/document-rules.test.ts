@@ -174,6 +174,24 @@ describe('validateDocumentTag and validateContact', () => {
     });
   });
 
+  it.each(['nope', 'a@b', 'a @example.com', '@example.com', 'a@example.', 'a@@example.com'])(
+    'refuses the contact e-mail %s with the field named',
+    (email) => {
+      expect(validateContact({ name: 'Maria', email })).toEqual({
+        ok: false,
+        errors: [{ field: 'email', message: 'Must be an e-mail address' }],
+      });
+    },
+  );
+
+  it.each(['maria@example.com', ' m.rossi+fund@mail.example.co.uk '])(
+    'accepts the contact e-mail %s',
+    (email) => {
+      const result = validateContact({ name: 'Maria', email });
+      expect(result.ok && result.value.email).toBe(email.trim());
+    },
+  );
+
   it('keeps stored fields an update leaves out', () => {
     const current = { name: 'Maria', email: 'm@example.com', phone: null, company: 'N', notes: null };
     expect(validateContact({ phone: '+1 555' }, current)).toEqual({

@@ -31,10 +31,11 @@ import {
 /** Seed §9: a transaction has at most four entries. */
 export const MAX_ENTRIES = 4;
 /**
- * The seed gives the description a length limit without its value. Descriptions hold broker memo lines
- * and notes, longer than a name, so we allow 1000 characters (the database column must allow as much).
+ * The seed gives the description a length limit without its value, and every text field its 255 (§9 "Max
+ * text length 255"), so a description is single-line text too. Longer broker memo lines belong to the linked
+ * transaction the smart transaction was mapped from, which keeps its source whole.
  */
-export const MAX_DESCRIPTION_LENGTH = 1000;
+export const MAX_DESCRIPTION_LENGTH = 255;
 
 /** What validation needs to know about an asset or account of the repository. */
 export interface TAssetRef {

@@ -56,6 +56,9 @@ describe('contacts (contact_info)', () => {
       maria({ email: `${'a'.repeat(250)}@example.com` }),
     );
     expect(long.json().details.fieldErrors).toEqual({ email: [MESSAGES.TOO_LONG] });
+    const notAnAddress = await owner.call('POST', '/api/contact_info', maria({ email: 'nope' }));
+    expect(notAnAddress.statusCode).toBe(400);
+    expect(notAnAddress.json().details.fieldErrors).toEqual({ email: ['Must be an e-mail address'] });
   });
 
   it('creates a contact linked to assets, lists it by asset, edits and deletes it', async () => {

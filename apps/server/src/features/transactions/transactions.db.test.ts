@@ -125,6 +125,14 @@ describe('transactions', () => {
       entries: Array.from({ length: 5 }, () => ({ account_id: ids.broker, asset_id: ids.usd, amount: '1' })),
     });
     expect(tooMany.json().details.fieldErrors.Entries).toEqual(['At most 4 entries']);
+    // Seed §9: text is at most 255 characters, the description included.
+    const longDescription = await owner.call(
+      'POST',
+      '/api/transactions',
+      buy('2026-01-05', '1', '1', 'd'.repeat(256)),
+    );
+    expect(longDescription.statusCode).toBe(400);
+    expect(longDescription.json().details.fieldErrors.Description).toEqual(['Too long string']);
     const dividend = await owner.call('POST', '/api/transactions', {
       repository_id: repositoryId,
       type: 'dividend',
