@@ -127,12 +127,26 @@ describe('notification store', () => {
     expect(store.getSnapshot()).toHaveLength(0);
   });
 
-  it('closes success notifications by themselves and keeps errors', () => {
+  it('closes success notifications after 5 s and errors without actions after 15 s', () => {
     const { store, advance } = setup();
     store.success('Saved');
     store.error('Broken');
-    advance(60_000);
+    advance(5_000);
     expect(store.getSnapshot().map((n) => n.message)).toEqual(['Broken']);
+    advance(9_999);
+    expect(store.getSnapshot().map((n) => n.message)).toEqual(['Broken']);
+    advance(1);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('keeps at most five, pushing out the oldest that may close, never one waiting for a choice', () => {
+    const { store } = setup();
+    store.error('Choose', { actions: [{ label: 'Go', onClick: () => {} }] });
+    store.progress('import', 'Importing…');
+    for (const message of ['A', 'B', 'C', 'D']) store.error(message);
+    expect(store.getSnapshot().map((n) => n.message)).toEqual(['Choose', 'Importing…', 'B', 'C', 'D']);
+    store.success('E');
+    expect(store.getSnapshot().map((n) => n.message)).toEqual(['Choose', 'Importing…', 'C', 'D', 'E']);
   });
 
   it('makes a notification with actions not closable and action-required, and never auto-closes it', () => {

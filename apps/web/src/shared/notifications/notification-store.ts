@@ -42,10 +42,18 @@ export interface TNotification {
 export const UNDEFINED_CODE_MESSAGE = 'Undefined code';
 export const MIN_NOTIFICATION_LIFETIME_MS = 500;
 export const MAX_ERROR_DETAILS = 5;
+/**
+ * At most this many on screen: a newer one pushes out the oldest that may close by itself (never one that
+ * waits for a choice, nor a running progress).
+ */
+export const MAX_VISIBLE_NOTIFICATIONS = 5;
 
-/** Errors stay until closed; the rest leave on their own. */
+/**
+ * Everything but progress leaves on its own; errors stay longest, long enough to read twice. An error that
+ * asks for a choice (it has actions) stays until answered, whatever its type's default.
+ */
 export const DEFAULT_AUTO_CLOSE_MS: Record<TNotificationType, number | null> = {
-  error: null,
+  error: 15_000,
   success: 5000,
   warn: 8000,
   timeout: 8000,
@@ -131,6 +139,13 @@ export function createNotificationStore(clock: TNotificationClock = realClock): 
       clock.setTimer(() => removeNow(id), MIN_NOTIFICATION_LIFETIME_MS - age),
     );
   };
+  const dropOverflow = () => {
+    while (items.length > MAX_VISIBLE_NOTIFICATIONS) {
+      const oldest = items.find((item) => item.isClosable && item.type !== 'progress');
+      if (!oldest) return;
+      removeNow(oldest.id);
+    }
+  };
   const scheduleAutoClose = (item: TNotification, autoCloseMs: number | null | undefined) => {
     const delay = autoCloseMs === undefined ? DEFAULT_AUTO_CLOSE_MS[item.type] : autoCloseMs;
     cancelTimer(item.id);
@@ -176,6 +191,7 @@ export function createNotificationStore(clock: TNotificationClock = realClock): 
     const item = build(`notification-${sequence}`, input);
     set([...items, item]);
     scheduleAutoClose(item, input.autoCloseMs);
+    dropOverflow();
     return item.id;
   };
 
