@@ -19,9 +19,11 @@ export interface TDatedFlow {
 export function xirrOf(flows: readonly TDatedFlow[]): TIrr {
   const days: number[] = [];
   const amounts: number[] = [];
-  for (const flow of flows) {
+  for (const [i, flow] of flows.entries()) {
     if (!Number.isFinite(flow.amount)) return { irr: null, irr_reason: 'MISSING_VALUE' };
-    if (flow.amount !== 0) {
+    // The first flow (the opening value) is kept even at 0: it marks where the row starts, so a lone
+    // closing value is 'NO_SIGN_CHANGE' (nothing was put in), not 'ZERO_PERIOD'.
+    if (flow.amount !== 0 || i === 0) {
       days.push(flow.day);
       amounts.push(flow.amount);
     }
