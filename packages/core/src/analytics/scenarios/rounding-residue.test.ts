@@ -7,6 +7,7 @@
 //     value, so IRR is 'NO_SIGN_CHANGE'; TWR 0 (nothing was invested from outside: no sub-period counts).
 //   ACME: contribution 100 (the share), an attributed fee of 0.3 paid in with it, value 100 at the
 //     close → contributions 100.3, MOIC 100 / 100.3.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeAnalytics } from '../compute-analytics.ts';
 import { input, price, tx } from './fixture.ts';
@@ -65,5 +66,54 @@ describe('scenario: a fee re-added in another order leaves no contribution', () 
     const timeline = find(result.irr_moic_view, 'asset', 'acme', -1);
     expect(timeline.contributions).toBeCloseTo(100.3, 9);
     expect(timeline.moic).toBeCloseTo(100 / 100.3, 12);
+  });
+});
+
+describe('property: a trade that balances in decimals makes no flow outside the traded asset', () => {
+  it('buys and sells with fees, any cents: repository and account net flows are exactly 0', () => {
+    const decimal = (cents: number) => (cents / 100).toFixed(2);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            isBuy: fc.boolean(),
+            units: fc.integer({ min: 1, max: 1000 }),
+            grossCents: fc.integer({ min: 1, max: 100_000_000 }),
+            feeCents: fc.integer({ min: 0, max: 100_000 }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (trades) => {
+          // Salary first, so the account's value stays positive; every trade balances in decimals:
+          // cash = −(gross + fee) for a buy, gross − fee for a sale, the fee booked as an expense.
+          const transactions = [
+            tx('income', '2024-01-02', [
+              ['brokerage', 'usd', '2000000'],
+              ['salary', 'usd', '-2000000'],
+            ]),
+            ...trades.map(({ isBuy, units, grossCents, feeCents }) =>
+              tx(isBuy ? 'buy' : 'sell', '2024-01-03', [
+                ['brokerage', 'acme', isBuy ? String(units) : `-${units}`],
+                ['brokerage', 'usd', decimal(isBuy ? -(grossCents + feeCents) : grossCents - feeCents)],
+                ['broker-fees', 'usd', decimal(feeCents), 'acme'],
+              ]),
+            ),
+          ];
+          const result = computeAnalytics(
+            input({
+              transactions,
+              prices: [price('acme', '2024-01-02', 100)],
+              request: { periods: 1, end: '2024-01-31', datasets: ['value_view'] },
+            }),
+          );
+          for (const [kind, id] of [
+            ['repository', 'repository'],
+            ['account', 'brokerage'],
+          ])
+            expect(find(result.value_view, kind!, id!, 0).net_flows).toBe(0);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
