@@ -160,6 +160,11 @@ function row(
     moic: ratio(outflow + endValue),
     dpi: ratio(outflow),
     rvpi: ratio(endValue),
-    ...irr,
+    // Written out, not spread: a quarter of a million rows at 100k transactions share one shape.
+    irr: irr.irr,
+    is_irr_annualized: irr.is_irr_annualized,
+    irr_annualized: irr.irr_annualized,
+    irr_roots: irr.irr_roots,
+    irr_reason: irr.irr_reason,
   };
 }
