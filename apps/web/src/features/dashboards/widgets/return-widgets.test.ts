@@ -103,6 +103,16 @@ describe('irrMoic', () => {
         irr_reason: null,
       }),
     ).toBe('Period return, not annualised. Several rates fit: -50.00%, 3.00% a year');
+    // The 10k bench repository's US Brokerage: 5.89% and a meaningless 7.6e159 (7.6e161 %).
+    expect(
+      irrCaption({
+        irr: 0.0589,
+        is_irr_annualized: true,
+        irr_annualized: 0.0589,
+        irr_roots: [0.0589, 7.6e159],
+        irr_reason: null,
+      }),
+    ).toBe('Several rates fit: 5.89%, 7.60e+161% a year');
     expect(
       irrCaption({
         irr: null,

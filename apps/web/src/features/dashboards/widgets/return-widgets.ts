@@ -29,7 +29,9 @@ export function irrReasonText(reason: string | null): string {
 
 export const PERIOD_RETURN_CAPTION = 'Period return, not annualised';
 
-const percent = (rate: number) => `${(rate * 100).toFixed(2)}%`;
+/** Rates far out (a meaningless second root can be 1e159) in exponent form, not 160 digits. */
+const percent = (rate: number) =>
+  Math.abs(rate) < 100 ? `${(rate * 100).toFixed(2)}%` : `${(rate * 100).toExponential(2)}%`;
 
 /**
  * The words under an IRR: 'Period return, not annualised' when the flows span less than a year, and
