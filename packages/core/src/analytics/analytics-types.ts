@@ -187,7 +187,21 @@ export interface TIncomeRow extends TScopeRef {
   amount: number | null;
 }
 
-export type TIrr = { irr: number | null; irr_reason: string | null };
+/**
+ * IRR as shown (GIPS: a return over less than a year is not annualised). The flows' span runs from the
+ * first flow (the opening value, when there is one) to the row's end.
+ */
+export type TIrr = {
+  /** Span of a year or more: the annual rate (XIRR); shorter: the return over the span, not annualised. */
+  irr: number | null;
+  /** Whether `irr` is annualised; null when there is no IRR. */
+  is_irr_annualized: boolean | null;
+  /** The annual rate whatever the span, for a user who asks for it (label it annualised). */
+  irr_annualized: number | null;
+  /** Several rates fit the flows: all of them as annual rates, ascending (irr is from the one nearest 10%). */
+  irr_roots: number[] | null;
+  irr_reason: string | null;
+};
 
 export interface TIrrMoicRow extends TScopeRef, TIrr {
   /** A period index, or -1 for the whole timeline. */
@@ -242,7 +256,7 @@ export interface TTreeNode {
   unrealized_gain: number | null;
 }
 
-export interface TCommitmentRow {
+export interface TCommitmentRow extends TIrr {
   /** null on the total row. */
   account_id: string | null;
   asset_id: string | null;
@@ -260,8 +274,6 @@ export interface TCommitmentRow {
   dpi: number | null;
   rvpi: number | null;
   tvpi: number | null;
-  irr: number | null;
-  irr_reason: string | null;
 }
 
 export interface TAnalyticsResult {

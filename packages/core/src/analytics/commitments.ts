@@ -12,7 +12,7 @@
 //   TVPI = DPI + RVPI; IRR = XIRR of −(net flow) at each date and +NAV at the end.
 import { fromEpochDay } from '../dates/epoch-day.ts';
 import type { TCommitmentRow } from './analytics-types.ts';
-import { type TDatedFlow, xirrOf } from './irr-moic.ts';
+import { irrNotDefined, type TDatedFlow, xirrOf } from './irr-moic.ts';
 
 export interface TFundState {
   accountId: string;
@@ -138,7 +138,7 @@ export function commitmentsView(
     const ratio = (x: number | null) => (x !== null && s.paidIn > 0 ? x / s.paidIn : null);
     const irr =
       navOrNull === null
-        ? { irr: null, irr_reason: 'MISSING_VALUE' }
+        ? irrNotDefined('MISSING_VALUE')
         : xirrOf([
             ...flows.map((f) => ({ day: f.day, amount: -f.amount })),
             { day: endDay, amount: navOrNull },

@@ -21,7 +21,7 @@ import { resolvePriceSeries } from './price-input.ts';
 import { parseDay } from './price-series.ts';
 import { ScopeMatrix } from './scope-matrix.ts';
 import { positionScopeId, ScopeIndex, selectedAccounts, type TScope } from './scopes.ts';
-import { valueTransaction } from './transaction-values.ts';
+import { settleFlow, valueTransaction } from './transaction-values.ts';
 
 export interface TPositionState {
   index: number;
@@ -428,7 +428,13 @@ export function runLedgerPass(
       scaledBuffer[i] = scaled ?? Number.NaN;
       amounts[i] = scaled === null ? Number(text) : scaled / 1e8;
     }
-    const { values, hasCurrencyEntry } = valueTransaction(transaction, amounts, day, market, valueBuffer);
+    const { values, hasCurrencyEntry, residue } = valueTransaction(
+      transaction,
+      amounts,
+      day,
+      market,
+      valueBuffer,
+    );
 
     // In-kind moves: an asset leaving one position and entering another in the same transaction
     // carries its cost basis; nothing is realized. (Rare: the maps exist only when there is one.)
@@ -456,7 +462,7 @@ export function runLedgerPass(
       }
     }
     for (const state of touched) {
-      const net = state.txNet;
+      const net = settleFlow(state.txNet, residue);
       if (fundScopes.size > 0) {
         const position = fundScopes.get(state.scope.index);
         if (position) commitments.onFlow(position.fund!, day, net);

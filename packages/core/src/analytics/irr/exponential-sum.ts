@@ -37,3 +37,13 @@ export function scaledNpvWithSlope(flows: YearFlows, x: number): { value: number
   }
   return { value, slope };
 }
+
+/** Σ |aᵢ|·e^(−x·tᵢ) times the same factor as `scaledNpv`: the size rounding error in it is measured against. */
+export function scaledMagnitude(flows: YearFlows, x: number): number {
+  const m = largestExponent(flows, x);
+  let sum = 0;
+  for (let i = 0; i < flows.times.length; i++) {
+    sum += Math.abs(flows.amounts[i]!) * Math.exp(-x * flows.times[i]! - m);
+  }
+  return sum;
+}

@@ -239,7 +239,20 @@ describe('xirr, not defined', () => {
     });
   });
 
-  it('MULTIPLE_SOLUTIONS for −100, +230, −132 a year apart (both 10% and 20%)', () => {
+  /** Several rates: the one nearest 10% (Excel's and LibreOffice's guess), and all of them. */
+  const expectRoots = (series: CashFlow[], rate: number, roots: number[], digits = 12) => {
+    const result = xirr(series);
+    if (result.kind !== 'ok') throw new Error(`expected rates, got ${JSON.stringify(result)}`);
+    expect(result.rate).toBeCloseTo(rate, digits);
+    expect(result.roots).toHaveLength(roots.length);
+    for (const [i, root] of roots.entries()) expect(result.roots![i]).toBeCloseTo(root, digits);
+    for (const forced of [true, false]) {
+      const again = xirr(series, { isScanForced: forced });
+      expect(again.kind === 'ok' && again.roots?.length).toBe(roots.length);
+    }
+  };
+
+  it('−100, +230, −132 a year apart: 10% and 20% fit; 10% (LibreOffice gives 10% too)', () => {
     const series = flows([
       ['2021-01-01', -100],
       ['2022-01-01', 230],
@@ -247,27 +260,63 @@ describe('xirr, not defined', () => {
     ]);
     expect(Math.abs(xnpv(series, 0.1))).toBeLessThan(1e-12);
     expect(Math.abs(xnpv(series, 0.2))).toBeLessThan(1e-12);
-    expect(xirr(series)).toEqual({ kind: 'undefined', reason: 'MULTIPLE_SOLUTIONS' });
+    expectRoots(series, 0.1, [0.1, 0.2]);
   });
 
-  it('MULTIPLE_SOLUTIONS when one root is near −100% and the other is 0%', () => {
+  it('one root near −100% and one at 0%: 0% is nearer 10%', () => {
     // In y = 1/(1+r), yearly flows 1000, −1001, 1 are (y − 1)(y − 1000): r = 0 and r = −99.9%.
     const series = flows([
       ['2021-01-01', 1000],
       ['2022-01-01', -1001],
       ['2023-01-01', 1],
     ]);
-    expect(xirr(series)).toEqual({ kind: 'undefined', reason: 'MULTIPLE_SOLUTIONS' });
+    expectRoots(series, 0, [-0.999, 0]);
   });
 
-  it('MULTIPLE_SOLUTIONS when the two rates are only half a percentage point apart (10% and 10.5%)', () => {
+  it('two rates half a percentage point apart (10% and 10.5%)', () => {
     const [y1, y2] = [1 / 1.1, 1 / 1.105];
     const series = flows([
       ['2021-01-01', y1 * y2],
       ['2022-01-01', -(y1 + y2)],
       ['2023-01-01', 1],
     ]);
-    expect(xirr(series)).toEqual({ kind: 'undefined', reason: 'MULTIPLE_SOLUTIONS' });
+    expectRoots(series, 0.1, [0.1, 0.105]);
+  });
+
+  it('two rates closer than the search grid: 10% and 10.01%', () => {
+    // (1+r − 1.1)(1+r − 1.1001) = (1+r)² − 2.2001(1+r) + 1.21011: yearly flows 1, −2.2001, 1.21011
+    // (× 100,000, exact integers). NPV keeps its sign on both sides of the pair.
+    const series = flows([
+      ['2021-01-01', 100_000],
+      ['2022-01-01', -220_010],
+      ['2023-01-01', 121_011],
+    ]);
+    expectRoots(series, 0.1, [0.1, 0.1001], 11);
+  });
+
+  it('10% and 10.01% also with every flow negated (the same pair seen from the other side)', () => {
+    const series = flows([
+      ['2021-01-01', -100_000],
+      ['2022-01-01', 220_010],
+      ['2023-01-01', -121_011],
+    ]);
+    expectRoots(series, 0.1, [0.1, 0.1001], 11);
+  });
+
+  it('a double root at 10%: 100, −220, 121 a year apart is 100(1 − 1.1/(1+r))² ≥ 0', () => {
+    const series = flows([
+      ['2021-01-01', 100],
+      ['2022-01-01', -220],
+      ['2023-01-01', 121],
+    ]);
+    const result = xirr(series);
+    expect(result.kind).toBe('ok');
+    if (result.kind === 'ok') {
+      expect(result.rate).toBeCloseTo(0.1, 12);
+      expect(result.roots).toBeUndefined();
+    }
+    const scanned = xirr(series, { isScanForced: true });
+    expect(scanned.kind === 'ok' && scanned.rate).toBeCloseTo(0.1, 12);
   });
 
   it('throws RangeError for a malformed date, a non-finite amount or a bad guess', () => {
@@ -387,6 +436,7 @@ describe('xirr, several sign changes: the partial-sum shortcut agrees with the g
       expect(Math.abs(fast.rate - scanned.rate)).toBeLessThanOrEqual(
         1e-12 * Math.max(1, Math.abs(scanned.rate)),
       );
+      expect(fast.roots?.length).toBe(scanned.roots?.length);
     } else expect(fast).toEqual(scanned);
   };
 
@@ -399,7 +449,8 @@ describe('xirr, several sign changes: the partial-sum shortcut agrees with the g
       { minLength: 3, maxLength: 30 },
     );
     fc.assert(fc.property(arbitraryFlows, agree), { numRuns: 500 });
-  });
+    // 500 forced grid scans take ~2 s alone and over 5 s on the shared machine under load: room, not a limit.
+  }, 30_000);
 
   it('on portfolio-like flows: contributions, some withdrawals, an end value', () => {
     const portfolio = fc
@@ -426,7 +477,8 @@ describe('xirr, several sign changes: the partial-sum shortcut agrees with the g
     const yearly = (...amounts: number[]) =>
       amounts.map((amount, i) => ({ date: addMonths('2020-01-01', 12 * i), amount }));
     expect(xirr(yearly(100, -300, 250))).toEqual({ kind: 'undefined', reason: 'NO_SOLUTION' });
-    expect(xirr(yearly(-100, 230, -132))).toEqual({ kind: 'undefined', reason: 'MULTIPLE_SOLUTIONS' });
+    const several = xirr(yearly(-100, 230, -132));
+    expect(several.kind === 'ok' && several.roots?.length).toBe(2);
     agree(yearly(100, -300, 250));
     agree(yearly(-100, 230, -132));
   });

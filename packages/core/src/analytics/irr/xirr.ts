@@ -1,24 +1,26 @@
 import { toEpochDay } from '../../dates/epoch-day.ts';
 import { brent } from './brent.ts';
 import type { CashFlow } from './cash-flow.ts';
-import { scaledNpv, scaledNpvWithSlope, type YearFlows } from './exponential-sum.ts';
+import { scaledMagnitude, scaledNpv, scaledNpvWithSlope, type YearFlows } from './exponential-sum.ts';
 
 // XIRR with the Excel/LibreOffice convention: the rate r > −1 solving Σ aᵢ/(1+r)^((dᵢ−d₀)/365) = 0.
 // The solver works in x = ln(1+r) (see exponential-sum.ts), where rates near −100% are ordinary numbers.
 // Why the sign-change count matters: by Descartes' rule of signs for exponential sums (Laguerre), the
 // number of real roots in x is at most the number of sign changes V of the amounts in date order, and
 // has the same parity. V = 1 therefore means exactly one rate; V ≥ 2 may mean none, one or several, so
-// we scan. docs/analytics-irr.md lists every case.
+// we look for all of them and answer the one nearest the usual 10% guess (the rate Excel and
+// LibreOffice reach from their default guess), listing every rate. docs/analytics-irr.md lists every case.
 
-export type XirrUndefinedReason =
-  | 'NO_FLOWS'
-  | 'NO_SIGN_CHANGE'
-  | 'NO_SOLUTION'
-  | 'MULTIPLE_SOLUTIONS'
-  | 'ZERO_PERIOD';
+export type XirrUndefinedReason = 'NO_FLOWS' | 'NO_SIGN_CHANGE' | 'NO_SOLUTION' | 'ZERO_PERIOD';
 
 export type XirrResult =
-  | { readonly kind: 'ok'; readonly rate: number; readonly iterations: number }
+  | {
+      readonly kind: 'ok';
+      readonly rate: number;
+      readonly iterations: number;
+      /** Only when several rates fit: all of them, ascending (`rate` is one of them). */
+      readonly roots?: readonly number[];
+    }
   | { readonly kind: 'undefined'; readonly reason: XirrUndefinedReason };
 
 export type XirrOptions = {
@@ -37,6 +39,8 @@ const X_MAX = 709;
 // possible root: at most about 6e-5 apart in x near r = 0 and 0.63% of |x| far from it.
 const GRID_INTERVALS = 4096;
 const GRID_SCALE = 0.01;
+/** Excel's and LibreOffice's default guess: of several rates, the one nearest it is the answer. */
+const USUAL_GUESS = 0.1;
 
 /** Accuracy wanted in x near x: 1e-13 relative, which is also ≤ 1e-13 relative in r, or 1e-17 absolute. */
 const tolerance = (x: number): number => 1e-13 * Math.min(1, Math.abs(x)) + 1e-17;
@@ -103,11 +107,18 @@ function solveMerged(byDay: Map<number, DaySum>, options: XirrOptions): XirrResu
     if (settled) return settled;
   }
 
-  const scan = scanForRoots(g, lo, hi);
-  if (scan.kind === 'none') return undefinedBecause('NO_SOLUTION');
-  if (scan.kind === 'several') return undefinedBecause('MULTIPLE_SOLUTIONS');
-  if (scan.kind === 'exact') return { kind: 'ok', rate: Math.expm1(scan.x), iterations: 0 };
-  return solveInBracket(yearFlows, scan.bracket, (scan.bracket.lo + scan.bracket.hi) / 2);
+  const scan = scanForRoots(yearFlows, lo, hi);
+  return fromRoots(scan.roots, scan.iterations);
+}
+
+/** No root: NO_SOLUTION; one: that rate; several: the one nearest the usual guess, with all of them. */
+function fromRoots(xs: readonly number[], iterations: number): XirrResult {
+  if (xs.length === 0) return undefinedBecause('NO_SOLUTION');
+  const rates = [...xs].sort((a, b) => a - b).map(Math.expm1);
+  if (rates.length === 1) return { kind: 'ok', rate: rates[0]!, iterations };
+  let rate = rates[0]!;
+  for (const r of rates) if (Math.abs(r - USUAL_GUESS) < Math.abs(rate - USUAL_GUESS)) rate = r;
+  return { kind: 'ok', rate, iterations, roots: rates };
 }
 
 type DaySum = { sum: number; sumOfMagnitudes: number };
@@ -256,7 +267,12 @@ function settleByPartialSums(flows: YearFlows, ends: Bracket): XirrResult | null
     const above = rootsBeyond(flows, x, value, valueAtHi, true);
     const below = rootsBeyond(flows, x, value, valueAtLo, false);
     if (above === 0 && below === 0) return undefinedBecause('NO_SOLUTION');
-    if (above === 1 && below === 1) return undefinedBecause('MULTIPLE_SOLUTIONS');
+    if (above === 1 && below === 1) {
+      // Exactly one root on each side of x, so each side changes sign: solve both.
+      const low = solveRoot(flows, { lo, hi: x, valueAtLo, valueAtHi: value }, (lo + x) / 2);
+      const high = solveRoot(flows, { lo: x, hi, valueAtLo: value, valueAtHi }, (x + hi) / 2);
+      return fromRoots([low.x, high.x], low.iterations + high.iterations);
+    }
   }
   return null;
 }
@@ -301,40 +317,80 @@ function partialSumSignChanges(flows: YearFlows, x: number, isForward: boolean):
   return changes;
 }
 
-type ScanResult =
-  | { kind: 'none' }
-  | { kind: 'several' }
-  | { kind: 'exact'; x: number }
-  | { kind: 'one'; bracket: Bracket };
-
 /**
- * Sign changes of NPV on a grid over [lo, hi]. Two roots closer together than the grid spacing, with
- * NPV of one sign on both sides, are not seen; docs/analytics-irr.md says so.
+ * Every root of NPV over [lo, hi], from NPV on a grid. A sign change between two points is a root.
+ * Where |NPV| dips to a low point of the grid without a sign change, NPV may turn back inside a cell
+ * beside it: if its slope changes sign across that cell, at the turning point c (the slope's root) NPV
+ * of the other sign means two roots, one each side of c (10% and 10.01%, far closer than the grid),
+ * and NPV zero within rounding a double root at c. Only roots three or more to a cell can still be
+ * missed; docs/analytics-irr.md says so. (Slopes are taken only at the dips: a full grid of them would
+ * cost a third more for what is rare.)
  */
-function scanForRoots(g: (x: number) => number, lo: number, hi: number): ScanResult {
+function scanForRoots(flows: YearFlows, lo: number, hi: number): { roots: number[]; iterations: number } {
   const uLo = Math.asinh(lo / GRID_SCALE);
   const uHi = Math.asinh(hi / GRID_SCALE);
-  let found: ScanResult = { kind: 'none' };
-  let previousX = lo;
-  let previousValue = g(lo);
-  if (previousValue === 0) found = { kind: 'exact', x: lo };
-  for (let i = 1; i <= GRID_INTERVALS; i++) {
-    const x = i === GRID_INTERVALS ? hi : GRID_SCALE * Math.sinh(uLo + ((uHi - uLo) * i) / GRID_INTERVALS);
-    const value = g(x);
-    let root: ScanResult | undefined;
-    if (value === 0) root = { kind: 'exact', x };
-    else if (previousValue !== 0 && Math.sign(value) !== Math.sign(previousValue)) {
-      root = {
-        kind: 'one',
-        bracket: { lo: previousX, hi: x, valueAtLo: previousValue, valueAtHi: value },
-      };
-    }
-    if (root) {
-      if (found.kind !== 'none') return { kind: 'several' };
-      found = root;
-    }
-    previousX = x;
-    previousValue = value;
+  const xs = new Float64Array(GRID_INTERVALS + 1);
+  const values = new Float64Array(GRID_INTERVALS + 1);
+  for (let i = 0; i <= GRID_INTERVALS; i++) {
+    xs[i] =
+      i === 0
+        ? lo
+        : i === GRID_INTERVALS
+          ? hi
+          : GRID_SCALE * Math.sinh(uLo + ((uHi - uLo) * i) / GRID_INTERVALS);
+    values[i] = scaledNpv(flows, xs[i]!);
   }
-  return found;
+  const roots: number[] = [];
+  let iterations = 0;
+  const slopeAt = (x: number) => scaledNpvWithSlope(flows, x).slope;
+  const solveCell = (bracket: Bracket) => {
+    const root = solveRoot(flows, bracket, (bracket.lo + bracket.hi) / 2);
+    roots.push(root.x);
+    iterations += root.iterations;
+  };
+  /** Cell (i − 1, i), NPV of one sign at both ends: look for a turning point inside. */
+  const lookForTurn = (i: number, slopeLo: number, slopeHi: number) => {
+    if (!(slopeLo * slopeHi < 0)) return;
+    const cell = { lo: xs[i - 1]!, hi: xs[i]!, valueAtLo: values[i - 1]!, valueAtHi: values[i]! };
+    const turn = brent(
+      slopeAt,
+      { lo: cell.lo, hi: cell.hi, valueAtLo: slopeLo, valueAtHi: slopeHi },
+      tolerance,
+      BRENT_MAX_ITERATIONS,
+    );
+    iterations += turn.iterations;
+    const c = turn.x;
+    const valueAtC = scaledNpv(flows, c);
+    // Evaluating n terms errs by up to about n·ε of their magnitude.
+    const noise = (flows.times.length + 4) * Number.EPSILON * scaledMagnitude(flows, c);
+    if (Math.abs(valueAtC) <= noise) roots.push(c);
+    else if (Math.sign(valueAtC) !== Math.sign(cell.valueAtHi)) {
+      solveCell({ ...cell, hi: c, valueAtHi: valueAtC });
+      solveCell({ ...cell, lo: c, valueAtLo: valueAtC });
+    }
+  };
+  if (values[0] === 0) roots.push(lo);
+  for (let i = 1; i <= GRID_INTERVALS; i++) {
+    const value = values[i]!;
+    const previous = values[i - 1]!;
+    if (value === 0) roots.push(xs[i]!);
+    else if (previous !== 0 && Math.sign(value) !== Math.sign(previous))
+      solveCell({ lo: xs[i - 1]!, hi: xs[i]!, valueAtLo: previous, valueAtHi: value });
+  }
+  for (let i = 1; i < GRID_INTERVALS; i++) {
+    const value = values[i]!;
+    const before = values[i - 1]!;
+    const after = values[i + 1]!;
+    const isDip =
+      value !== 0 &&
+      Math.sign(before) === Math.sign(value) &&
+      Math.sign(after) === Math.sign(value) &&
+      Math.abs(value) < Math.abs(before) &&
+      Math.abs(value) <= Math.abs(after);
+    if (!isDip) continue;
+    const slope = slopeAt(xs[i]!);
+    lookForTurn(i, slopeAt(xs[i - 1]!), slope);
+    lookForTurn(i + 1, slope, slopeAt(xs[i + 1]!));
+  }
+  return { roots, iterations };
 }

@@ -88,10 +88,13 @@ describe('scenario: buy-sell round trip', () => {
     expect(window.contributions).toBe(1505);
     expect(window.distributions).toBe(1858);
     expect(window.moic).toBeCloseTo(1858 / 1505, 12);
-    // IRR: −1,505 on 03-01, +718 on 06-03, +1,140 on 08-01 → NPV at the rate is 0.
-    const r = window.irr!;
+    // IRR: −1,505 on 03-01, +718 on 06-03, +1,140 on 08-01 → NPV at the annual rate is 0. The flows
+    // span 153 days, under a year: the row shows the return over them, (1 + r)^(153/365) − 1.
+    const r = window.irr_annualized!;
     const t = (days: number) => (1 + r) ** (-days / 365);
     expect(-1505 + 718 * t(94) + 1140 * t(153)).toBeCloseTo(0, 6);
+    expect(window.is_irr_annualized).toBe(false);
+    expect(window.irr).toBeCloseTo((1 + r) ** (153 / 365) - 1, 12);
   });
 
   it('ACME March TWR: buy day 1,480 / 1,505 (close 148 vs price paid with fee), then 1,550 / 1,480', () => {

@@ -58,11 +58,14 @@ describe('scenario: private fund with a recallable return', () => {
       [12_000, 255], // 11-30
       [60_000, 286], // 12-31 NAV
     ];
-    const r = fund!.irr!;
+    const r = fund!.irr_annualized!;
     expect(flows.reduce((npv, [amount, days]) => npv + amount * (1 + r) ** (-days / 365), 0)).toBeCloseTo(
       0,
       5,
     );
+    // 286 days since inception, under a year (GIPS): shown as the return since inception.
+    expect(fund!.is_irr_annualized).toBe(false);
+    expect(fund!.irr).toBeCloseTo((1 + r) ** (286 / 365) - 1, 12);
   });
 
   it('the total row adds the funds up', () => {

@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import type { TCommitmentLine } from './return-widgets.ts';
-import { EmptyState, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
+import { EmptyState, IrrCaption, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
 
 const MONEY = [
   ['commitment', 'Commitment'],
@@ -64,6 +64,7 @@ export function CommitmentsWidget({ data, display }: TWidgetViewProps<TCommitmen
                         note={row.irr_note}
                         fw={weight}
                       />
+                      <IrrCaption caption={row.irr_caption} />
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -1,8 +1,11 @@
 import { Table } from '@mantine/core';
 import type { TReturnRow } from './return-widgets.ts';
-import { EmptyState, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
+import { EmptyState, IrrCaption, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
 
-/** IRR and MOIC: IRR, MOIC, DPI and RVPI of the repository and each scope; an undefined IRR says why. */
+/**
+ * IRR and MOIC: IRR, MOIC, DPI and RVPI of the repository and each scope; an undefined IRR says why, and
+ * one over less than a year says it is the period's return.
+ */
 export function IrrMoicWidget({ data, display }: TWidgetViewProps<TReturnRow[]>) {
   const values = data.map(({ id, irr, moic, dpi, rvpi }) => ({ id, irr, moic, dpi, rvpi }));
   return (
@@ -29,6 +32,7 @@ export function IrrMoicWidget({ data, display }: TWidgetViewProps<TReturnRow[]>)
                 <Table.Td>{row.name}</Table.Td>
                 <Table.Td ta="right">
                   <NumberText value={row.irr} format="percent" view={display} note={row.irr_note} />
+                  <IrrCaption caption={row.irr_caption} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <NumberText value={row.moic} format="multiple" view={display} />

@@ -2,6 +2,7 @@ import type { TIrrMoicRow, TPerformanceRow } from '@strata/core/analytics/analyt
 import { describe, expect, it } from 'vitest';
 import {
   commitments,
+  irrCaption,
   irrMoic,
   irrReasonText,
   linkedTransactions,
@@ -28,6 +29,9 @@ const irrRow = (
   dpi: 0,
   rvpi: 1,
   irr: 0,
+  is_irr_annualized: true,
+  irr_annualized: 0,
+  irr_roots: null,
   irr_reason: null,
   ...patch,
 });
@@ -69,6 +73,57 @@ describe('irrMoic', () => {
     ]);
   });
 
+  it('an IRR over less than a year is captioned as the period return; several rates are listed', () => {
+    const result = sampleResult();
+    result.irr_moic_view = [
+      irrRow(['repository', 'repository', 'Repository'], {
+        irr: 0.001,
+        is_irr_annualized: false,
+        irr_annualized: 0.44,
+      }),
+      irrRow(['account', 'acc-broker', 'Brokerage'], {
+        irr: 0.1,
+        irr_annualized: 0.1,
+        irr_roots: [0.1, 0.2],
+      }),
+      irrRow(['account', 'acc-bank', 'Bank'], { irr: 0.05, irr_annualized: 0.05 }),
+    ];
+    const rows = irrMoic({ result }, BASE_SETTINGS);
+    expect(rows.map((row) => [row.name, row.irr, row.irr_caption])).toEqual([
+      ['Repository', 0.001, 'Period return, not annualised'],
+      ['Bank', 0.05, null],
+      ['Brokerage', 0.1, 'Several rates fit: 10.00%, 20.00% a year'],
+    ]);
+    expect(
+      irrCaption({
+        irr: 0.01,
+        is_irr_annualized: false,
+        irr_annualized: 0.03,
+        irr_roots: [-0.5, 0.03],
+        irr_reason: null,
+      }),
+    ).toBe('Period return, not annualised. Several rates fit: -50.00%, 3.00% a year');
+    // The 10k bench repository's US Brokerage: 5.89% and a meaningless 7.6e159 (7.6e161 %).
+    expect(
+      irrCaption({
+        irr: 0.0589,
+        is_irr_annualized: true,
+        irr_annualized: 0.0589,
+        irr_roots: [0.0589, 7.6e159],
+        irr_reason: null,
+      }),
+    ).toBe('Several rates fit: 5.89%, 7.60e+161% a year');
+    expect(
+      irrCaption({
+        irr: null,
+        irr_reason: 'NO_FLOWS',
+        is_irr_annualized: null,
+        irr_annualized: null,
+        irr_roots: null,
+      }),
+    ).toBeNull();
+  });
+
   it('words unknown reasons as they are', () => {
     expect(irrReasonText('SOMETHING_NEW')).toBe('Not defined: SOMETHING_NEW');
   });
@@ -93,6 +148,9 @@ describe('commitments', () => {
       rvpi: 1.02,
       tvpi: 1.14,
       irr: null,
+      is_irr_annualized: null,
+      irr_annualized: null,
+      irr_roots: null,
       irr_reason: 'NO_SIGN_CHANGE',
     });
     const result = sampleResult();

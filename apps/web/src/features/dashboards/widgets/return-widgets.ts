@@ -1,7 +1,10 @@
 // IRR and MOIC, Commitments and Performance Pivot: returns and multiples from irr_moic_view,
-// commitments_view and performance_view. An IRR the solver cannot define says why, in words.
+// commitments_view and performance_view. An IRR the solver cannot define says why, in words; one over
+// less than a year says it is the period's return, not annualised (GIPS), and one that several rates fit
+// lists them.
 import type {
   TCommitmentRow,
+  TIrr,
   TIrrMoicRow,
   TPerformanceRow,
   TScopeKind,
@@ -16,13 +19,31 @@ const IRR_REASONS: Record<string, string> = {
   ZERO_PERIOD: 'all flows are on one day',
   NO_SIGN_CHANGE: 'money only went one way',
   NO_SOLUTION: 'no rate makes the flows add up',
-  MULTIPLE_SOLUTIONS: 'several rates fit the flows',
   NOT_REQUESTED: 'not computed for this scope',
 };
 
 /** 'Not defined: money only went one way' — the words under an IRR the engine could not give. */
 export function irrReasonText(reason: string | null): string {
   return `Not defined: ${reason ? (IRR_REASONS[reason] ?? reason) : 'no result'}`;
+}
+
+export const PERIOD_RETURN_CAPTION = 'Period return, not annualised';
+
+/** Rates far out (a meaningless second root can be 1e159) in exponent form, not 160 digits. */
+const percent = (rate: number) =>
+  Math.abs(rate) < 100 ? `${(rate * 100).toFixed(2)}%` : `${(rate * 100).toExponential(2)}%`;
+
+/**
+ * The words under an IRR: 'Period return, not annualised' when the flows span less than a year, and
+ * 'Several rates fit: 10.00%, 20.00% a year' when the flows have several; null for a plain annual rate.
+ */
+export function irrCaption(irr: TIrr): string | null {
+  if (irr.irr === null) return null;
+  const parts: string[] = [];
+  if (irr.is_irr_annualized === false) parts.push(PERIOD_RETURN_CAPTION);
+  if (irr.irr_roots && irr.irr_roots.length > 1)
+    parts.push(`Several rates fit: ${irr.irr_roots.map(percent).join(', ')} a year`);
+  return parts.length > 0 ? parts.join('. ') : null;
 }
 
 export interface TReturnRow {
@@ -32,6 +53,8 @@ export interface TReturnRow {
   irr: number | null;
   /** Set when irr is null: why. */
   irr_note: string | null;
+  /** Set when irr is not an annual rate, or one of several (irrCaption). */
+  irr_caption: string | null;
   moic: number | null;
   dpi: number | null;
   rvpi: number | null;
@@ -58,6 +81,7 @@ export function irrMoic(input: TWidgetInput, settings: TWidgetSettings): TReturn
     scope_kind: row.scope_kind,
     irr: row.irr,
     irr_note: row.irr === null ? irrReasonText(row.irr_reason) : null,
+    irr_caption: irrCaption(row),
     moic: row.moic,
     dpi: row.dpi,
     rvpi: row.rvpi,
@@ -73,6 +97,7 @@ export function irrMoic(input: TWidgetInput, settings: TWidgetSettings): TReturn
 export interface TCommitmentLine extends TCommitmentRow {
   isTotal: boolean;
   irr_note: string | null;
+  irr_caption: string | null;
 }
 
 /** Commitments: each fund by name, then the total row. */
@@ -82,6 +107,7 @@ export function commitments(input: TWidgetInput): TCommitmentLine[] {
     ...row,
     isTotal: row.asset_id === null,
     irr_note: row.irr === null ? irrReasonText(row.irr_reason) : null,
+    irr_caption: irrCaption(row),
   });
   return [
     ...rows

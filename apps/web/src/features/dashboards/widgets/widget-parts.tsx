@@ -89,6 +89,16 @@ export function NumberText({
   );
 }
 
+/** The words under an IRR that is not a plain annual rate (return-widgets.ts `irrCaption`). */
+export function IrrCaption({ caption }: { caption: string | null }) {
+  if (caption === null) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {caption}
+    </Text>
+  );
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
     <Stack h="100%" justify="center" align="center" py="md">

@@ -50,6 +50,9 @@ function everyScopeResult(): TAnalyticsResult {
       scopes.map(({ index, ...scope }) => ({
         ...scope,
         irr: index / 100,
+        is_irr_annualized: true,
+        irr_annualized: index / 100,
+        irr_roots: null,
         irr_reason: null,
         value_start: index,
         value_end: index + 1,

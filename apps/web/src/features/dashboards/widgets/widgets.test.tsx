@@ -91,6 +91,9 @@ describe('other widgets', () => {
         dpi: 0,
         rvpi: 1.011,
         irr: null,
+        is_irr_annualized: null,
+        irr_annualized: null,
+        irr_roots: null,
         irr_reason: 'NO_SIGN_CHANGE',
       },
     ];
@@ -98,6 +101,36 @@ describe('other widgets', () => {
     const widget = await screen.findByRole('region', { name: 'IRR and MOIC' });
     expect(within(widget).getByLabelText('Not defined: money only went one way').textContent).toBe('—');
     expect(within(widget).getAllByText('1.01×')).toHaveLength(2);
+  });
+
+  it('IRR and MOIC labels a one-day IRR as the period return, not annualised', async () => {
+    const result = sampleResult();
+    result.irr_moic_view = [
+      {
+        scope_kind: 'repository',
+        scope_id: 'repository',
+        scope_name: 'Repository',
+        period: -1,
+        start: '2024-02-28',
+        end: '2024-02-29',
+        value_start: 10_000,
+        value_end: 10_010,
+        contributions: 10_000,
+        distributions: 0,
+        moic: 1.001,
+        dpi: 0,
+        rvpi: 1.001,
+        irr: 0.001,
+        is_irr_annualized: false,
+        irr_annualized: 0.440251,
+        irr_roots: null,
+        irr_reason: null,
+      },
+    ];
+    renderWithProviders(<WidgetRenderer kind="IRR and MOIC" input={{ result }} />);
+    const widget = await screen.findByRole('region', { name: 'IRR and MOIC' });
+    const cells = within(widget).getAllByRole('cell');
+    expect(cells[1]!.textContent).toBe('0.1%Period return, not annualised');
   });
 
   it('Linked Transactions says there is no linked data yet', async () => {
