@@ -142,3 +142,27 @@ describe('matchDuplicates properties', () => {
     });
   }
 });
+
+describe('amounts', () => {
+  it('compares amounts as numbers, not as text', () => {
+    const existing = [
+      stored('a', row('2024-01-05', '-4.50')),
+      stored('b', row('2024-01-05', '0.00')),
+      stored('c', row('2024-01-05', '+010')),
+    ];
+    const result = matchDuplicates(existing, [
+      row('2024-01-05', '-4.5'),
+      row('2024-01-05', '-0'),
+      row('2024-01-05', '10.000'),
+      row('2024-01-05', '-45'),
+    ]);
+    expect(result).toEqual({
+      added: [3],
+      duplicates: [
+        { index: 0, existingId: 'a', matchedBy: 'fuzzy' },
+        { index: 1, existingId: 'b', matchedBy: 'fuzzy' },
+        { index: 2, existingId: 'c', matchedBy: 'fuzzy' },
+      ],
+    });
+  });
+});

@@ -73,7 +73,9 @@ export function matchDuplicates(
     matchOf[index] = { index, existingId: existing[position]!.id, matchedBy: 'fitid' };
   });
 
-  // Fuzzy candidates, grouped by amount so the work is proportional to rows sharing an amount.
+  // Fuzzy candidates: grouped by amount and sorted by day, so each incoming row looks only at the rows
+  // of its amount inside its date window (a monthly -9.99 over years stays cheap).
+  const days = existing.map((row) => toEpochDay(row.date));
   const byAmount = new Map<string, number[]>();
   existing.forEach((row, position) => {
     if (isTaken[position]) return;
@@ -82,16 +84,21 @@ export function matchDuplicates(
     if (list === undefined) byAmount.set(key, [position]);
     else list.push(position);
   });
+  for (const list of byAmount.values()) list.sort((a, b) => days[a]! - days[b]! || a - b);
   const pairs: { index: number; position: number; similarity: number; distance: number }[] = [];
+  const profiles = new PayeeProfiles();
   incoming.forEach((row, index) => {
     if (matchOf[index] !== undefined) return;
+    const list = byAmount.get(amountKey(row.amount));
+    if (list === undefined) return;
     const day = toEpochDay(row.date);
-    for (const position of byAmount.get(amountKey(row.amount)) ?? []) {
+    for (let at = firstOnOrAfter(list, days, day - window); at < list.length; at++) {
+      const position = list[at]!;
+      const distance = Math.abs(days[position]! - day);
+      if (days[position]! > day + window) break;
       const candidate = existing[position]!;
       if (row.fitId !== null && candidate.fitId !== null && row.fitId !== candidate.fitId) continue;
-      const distance = Math.abs(toEpochDay(candidate.date) - day);
-      if (distance > window) continue;
-      const similarity = payeeSimilarity(row.payee, candidate.payee);
+      const similarity = profiles.similarity(row.payee, candidate.payee);
       if (similarity !== null && similarity < minSimilarity) continue;
       pairs.push({ index, position, similarity: similarity ?? minSimilarity, distance });
     }
@@ -117,8 +124,26 @@ export function matchDuplicates(
   return { added, duplicates };
 }
 
+function firstOnOrAfter(list: readonly number[], days: readonly number[], day: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (days[list[middle]!]! < day) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+// Amounts compare as numbers ('-4.50' is '-4.5'); plain decimals are folded by text, which is much cheaper
+// than a Decimal per row on a 100k import, anything else (an exponent) by Decimal.
 function amountKey(amount: string): string {
-  return toDecimal(amount).toFixed();
+  const match = /^\s*([+-]?)0*(\d*)(?:\.(\d*?)0*)?\s*$/.exec(amount);
+  if (match === null) return toDecimal(amount).toFixed();
+  const whole = match[2] === '' ? '0' : match[2]!;
+  const fraction = match[3] ?? '';
+  if (whole === '0' && fraction === '') return '0';
+  return `${match[1] === '-' ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
 }
 
 /**
@@ -126,19 +151,34 @@ function amountKey(amount: string): string {
  * 'MCDONALD'S #112' and 'McDonalds 112' score high); null when either side has no payee.
  */
 export function payeeSimilarity(left: string | null, right: string | null): number | null {
-  if (left === null || right === null) return null;
-  const a = bigrams(normalizePayee(left));
-  const b = bigrams(normalizePayee(right));
-  if (a.size === 0 || b.size === 0) return null;
-  let shared = 0;
-  let sizeA = 0;
-  let sizeB = 0;
-  for (const count of a.values()) sizeA += count;
-  for (const [pair, count] of b) {
-    sizeB += count;
-    shared += Math.min(count, a.get(pair) ?? 0);
+  return new PayeeProfiles().similarity(left, right);
+}
+
+// A statement repeats a few dozen payees thousands of times: each payee's letter pairs are computed once.
+class PayeeProfiles {
+  private readonly cache = new Map<string, { pairs: Map<string, number>; size: number }>();
+
+  similarity(left: string | null, right: string | null): number | null {
+    if (left === null || right === null) return null;
+    const a = this.profile(left);
+    const b = this.profile(right);
+    if (a.size === 0 || b.size === 0) return null;
+    let shared = 0;
+    for (const [pair, count] of b.pairs) shared += Math.min(count, a.pairs.get(pair) ?? 0);
+    return (2 * shared) / (a.size + b.size);
   }
-  return (2 * shared) / (sizeA + sizeB);
+
+  private profile(payee: string): { pairs: Map<string, number>; size: number } {
+    let profile = this.cache.get(payee);
+    if (profile === undefined) {
+      const pairs = bigrams(normalizePayee(payee));
+      let size = 0;
+      for (const count of pairs.values()) size += count;
+      profile = { pairs, size };
+      this.cache.set(payee, profile);
+    }
+    return profile;
+  }
 }
 
 function normalizePayee(text: string): string {
