@@ -3,11 +3,14 @@
 //
 //   node --expose-gc bench/statements-parse.ts [--transactions 100000]
 //
-// Each case runs in a child process of its own so its peak RSS is its own: generate the file (not timed),
-// then time the parse. Baselines: JSON.parse of the same transactions as JSON, and papaparse of the same
+// The files are generated first (not timed); each case then runs in a child process of its own that reads
+// its file and times the parse, so the peak RSS is the parse's own. Baselines: JSON.parse of the same transactions as JSON, and papaparse of the same
 // rows as CSV (the floor a CSV import stands on). The de-duplication matcher is timed on the worst import
 // it meets: the same 100k statement imported a second time, with and without FITIDs. Prints markdown.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
 import { fromEpochDay } from '../packages/core/src/dates/epoch-day.ts';
@@ -28,6 +31,7 @@ const { values } = parseArgs({
   options: {
     transactions: { type: 'string', default: '100000' },
     case: { type: 'string' },
+    directory: { type: 'string' },
   },
 });
 const COUNT = Number(values.transactions);
@@ -78,81 +82,71 @@ function mustParse(result: TStatementResult): number {
   return result.file.statements.reduce((total, item) => total + item.transactions.length, 0);
 }
 
-function runCase(name: TCase): void {
+const CSV_PROFILE = {
+  encoding: 'utf-8',
+  headerRows: 1,
+  dateFormat: 'YYYY-MM-DD',
+  decimalSeparator: '.' as const,
+  thousandsSeparator: '',
+  columns: {
+    date: 'Date',
+    amount: 'Amount',
+    payee: 'Payee',
+    memo: 'Memo',
+    fitId: 'Id',
+    checkNumber: 'Check',
+  },
+};
+
+/** The file each case reads; written by the parent so a child's peak RSS is its parse, not the generation. */
+function writeInputs(directory: string): void {
   const written = statement(COUNT);
-  const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
-  let input: Uint8Array | string;
+  const files: Record<string, string> = {
+    'ofx-sgml': writeOfxSgml([written], { separators: ['\n'], closeLeaves: [false] }),
+    'ofx-sgml-one-line': writeOfxSgml([written], { separators: [''], closeLeaves: [false, true] }),
+    'ofx-xml': writeOfxXml([written], false),
+    qif: writeQif(written),
+    'csv-profile': writeCsv(written),
+    'baseline-json-parse': JSON.stringify(written.transactions),
+    'baseline-papaparse': writeCsv(written),
+    'dedup-fitid': JSON.stringify(written.transactions),
+    'dedup-fuzzy': JSON.stringify(written.transactions),
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(directory, name), text);
+}
+
+function runCase(name: TCase, directory: string): void {
+  const bytes = new Uint8Array(readFileSync(join(directory, name)));
   let run: () => number;
   switch (name) {
     case 'ofx-sgml':
-    case 'ofx-sgml-one-line': {
-      const style =
-        name === 'ofx-sgml'
-          ? { separators: ['\n'], closeLeaves: [false] }
-          : { separators: [''], closeLeaves: [false, true] };
-      input = encode(writeOfxSgml([written], style));
-      const bytes = input;
+    case 'ofx-sgml-one-line':
+    case 'ofx-xml':
       run = () => mustParse(parseOfx(bytes));
       break;
-    }
-    case 'ofx-xml': {
-      input = encode(writeOfxXml([written], false));
-      const bytes = input;
-      run = () => mustParse(parseOfx(bytes));
-      break;
-    }
-    case 'qif': {
-      input = encode(writeQif(written));
-      const bytes = input;
+    case 'qif':
       run = () => mustParse(parseQif(bytes));
       break;
-    }
-    case 'csv-profile': {
-      input = encode(writeCsv(written));
-      const bytes = input;
-      run = () =>
-        mustParse(
-          parseCsv(bytes, {
-            encoding: 'utf-8',
-            headerRows: 1,
-            dateFormat: 'YYYY-MM-DD',
-            decimalSeparator: '.',
-            thousandsSeparator: '',
-            columns: {
-              date: 'Date',
-              amount: 'Amount',
-              payee: 'Payee',
-              memo: 'Memo',
-              fitId: 'Id',
-              checkNumber: 'Check',
-            },
-          }),
-        );
+    case 'csv-profile':
+      run = () => mustParse(parseCsv(bytes, CSV_PROFILE));
       break;
-    }
-    case 'baseline-json-parse': {
-      input = encode(JSON.stringify(written.transactions));
-      const bytes = input;
+    case 'baseline-json-parse':
       run = () => (JSON.parse(new TextDecoder().decode(bytes)) as unknown[]).length;
       break;
-    }
-    case 'baseline-papaparse': {
-      input = encode(writeCsv(written));
-      const bytes = input;
+    case 'baseline-papaparse':
       run = () =>
         Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: 'greedy' }).data.length - 1;
       break;
-    }
     case 'dedup-fitid':
     case 'dedup-fuzzy': {
-      const rows = written.transactions.map((item) => ({
+      const transactions = JSON.parse(new TextDecoder().decode(bytes)) as TWritableStatement['transactions'];
+      const rows = transactions.map((item) => ({
         fitId: name === 'dedup-fitid' ? item.fitId : null,
         date: item.date,
         amount: item.amount,
         payee: item.payee,
       }));
       const existing = rows.map((item, index) => ({ id: `t${index}`, ...item }));
-      input = '';
       run = () => {
         const result = matchDuplicates(existing, rows);
         if (result.added.length !== 0)
@@ -164,41 +158,48 @@ function runCase(name: TCase): void {
   }
   globalThis.gc?.();
   const rssBefore = process.memoryUsage.rss();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const rows = run();
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   const peakRss = process.resourceUsage().maxRSS * 1024;
-  console.log(JSON.stringify({ name, rows, bytes: input.length, seconds, rssBefore, peakRss }));
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  console.log(JSON.stringify({ name, rows, bytes: bytes.length, seconds, cpuSeconds, rssBefore, peakRss }));
 }
 
 if (values.case !== undefined) {
-  runCase(values.case as TCase);
+  runCase(values.case as TCase, values.directory!);
 } else {
+  const directory = mkdtempSync(join(tmpdir(), 'statements-bench-'));
+  writeInputs(directory);
   const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
   console.log(
     `Statement parsing, ${COUNT.toLocaleString('en')} transactions, one process per case (Node ${process.version})\n`,
   );
-  console.log('| case | rows | input MB | parse s | RSS before parse MB | peak RSS MB |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| case | rows | input MB | wall s | CPU s | RSS before MB | peak RSS MB |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const name of CASES) {
     const child = spawnSync(
       process.execPath,
-      ['--expose-gc', process.argv[1]!, '--case', name, '--transactions', String(COUNT)],
+      ['--expose-gc', process.argv[1]!, '--case', name, '--directory', directory],
       { encoding: 'utf8', maxBuffer: 1 << 20 },
     );
     if (child.status !== 0) {
-      console.log(`| ${name} | failed: ${child.stderr.trim().split('\n').at(-1)} | | | | |`);
+      console.log(`| ${name} | failed: ${child.stderr.trim().split('\n').at(-1)} | | | | | |`);
       continue;
     }
     const line = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as {
       rows: number;
       bytes: number;
       seconds: number;
+      cpuSeconds: number;
       rssBefore: number;
       peakRss: number;
     };
     console.log(
-      `| ${name} | ${line.rows} | ${line.bytes === 0 ? '–' : mb(line.bytes)} | ${line.seconds.toFixed(2)} | ${mb(line.rssBefore)} | ${mb(line.peakRss)} |`,
+      `| ${name} | ${line.rows} | ${mb(line.bytes)} | ${line.seconds.toFixed(2)} | ${line.cpuSeconds.toFixed(2)} | ${mb(line.rssBefore)} | ${mb(line.peakRss)} |`,
     );
   }
+  rmSync(directory, { recursive: true, force: true });
 }

@@ -67,8 +67,11 @@ function isKnownLeaf(name: string): boolean {
 /**
  * Parses the body of an OFX file (from the first '<') into a tree under a '#document' node.
  * `firstLine` is the line the body starts on, so node lines count from the top of the file.
+ * `onClose` sees each element as its end tag (written or inferred) closes it, innermost first: the
+ * extractor turns a transaction into its small typed form there and drops the subtree, so memory holds
+ * one transaction's elements at a time rather than the whole document's.
  */
-export function buildOfxTree(body: string, firstLine = 1): TOfxNode {
+export function buildOfxTree(body: string, firstLine = 1, onClose?: (node: TOfxNode) => void): TOfxNode {
   const root: TOfxNode = { name: '#document', text: null, children: [], line: firstLine };
   const stack: TOfxNode[] = [root];
   let line = firstLine;
@@ -122,7 +125,7 @@ export function buildOfxTree(body: string, firstLine = 1): TOfxNode {
     position = close + 1;
     if (inner.startsWith('!')) continue;
     if (inner.startsWith('/')) {
-      closeElement(stack, inner.slice(1).trim().toUpperCase());
+      closeElement(stack, inner.slice(1).trim().toUpperCase(), onClose);
       continue;
     }
     const isSelfClosing = inner.endsWith('/');
@@ -143,12 +146,17 @@ export function buildOfxTree(body: string, firstLine = 1): TOfxNode {
 
 // An end tag closes its element and every element still open inside it (their end tags were omitted).
 // An end tag with no open element of that name is ignored: SGML allows it after an inferred close.
-function closeElement(stack: TOfxNode[], name: string): void {
+function closeElement(
+  stack: TOfxNode[],
+  name: string,
+  onClose: ((node: TOfxNode) => void) | undefined,
+): void {
   for (let index = stack.length - 1; index >= 1; index--) {
     if (stack[index]!.name === name) {
       for (let open = stack.length - 1; open >= index; open--) {
         const node = stack[open]!;
         if (node.text !== null) node.text = node.text.trim();
+        onClose?.(node);
       }
       stack.length = index;
       return;

@@ -298,3 +298,30 @@ describe('parseOfx', () => {
     ]);
   });
 });
+
+describe('parseOfx investment failures', () => {
+  it('reports a trade without DTTRADE or with an unreadable number as failed, and keeps the others', () => {
+    const trade = (fitId: string, date: string, units: string) =>
+      `<BUYSTOCK><INVBUY><INVTRAN><FITID>${fitId}${date}</INVTRAN><SECID><UNIQUEID>X<UNIQUEIDTYPE>CUSIP</SECID><UNITS>${units}<UNITPRICE>1<TOTAL>-1</INVBUY><BUYTYPE>BUY</BUYSTOCK>`;
+    const text = `${SGML_HEADER}<OFX><INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><INVSTMTRS><DTASOF>20240101<CURDEF>USD<INVACCTFROM><BROKERID>b<ACCTID>7</INVACCTFROM><INVTRANLIST><DTSTART>20240101<DTEND>20240102
+${trade('A', '', '1')}
+${trade('B', '<DTTRADE>20240230', '1')}
+${trade('C', '<DTTRADE>20240102', 'lots')}
+${trade('D', '<DTTRADE>20240102', '2')}
+</INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1></OFX>`;
+    const statement = parsed(parseOfx(bytes(text))).statements[0]!;
+    expect(
+      statement.investmentTransactions.map((transaction) => [transaction.fitId, transaction.units]),
+    ).toEqual([['D', '2']]);
+    expect(statement.failures).toEqual([
+      { code: 'MISSING_DATE', message: 'BUYSTOCK DTTRADE is missing', line: 12, fitId: 'A' },
+      {
+        code: 'INVALID_DATE',
+        message: "BUYSTOCK DTTRADE '20240230' is not a valid date",
+        line: 13,
+        fitId: 'B',
+      },
+      { code: 'INVALID_AMOUNT', message: "BUYSTOCK UNITS 'lots' is not a number", line: 14, fitId: 'C' },
+    ]);
+  });
+});

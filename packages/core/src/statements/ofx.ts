@@ -44,7 +44,13 @@ function readOfx(bytes: Uint8Array): TStatementFile {
     throw new StatementError('NOT_A_STATEMENT', 'This file has an OFX header but no <OFX> element');
   }
   const firstLine = countLines(text, bodyStart);
-  const tree = buildOfxTree(text.slice(bodyStart), firstLine);
+  const converted: TConverted = new Map();
+  const tree = buildOfxTree(text.slice(bodyStart), firstLine, (node) => {
+    if (node.name === 'STMTTRN') converted.set(node, readBankTransaction(node));
+    else if (INVESTMENT_KINDS.has(node.name)) converted.set(node, readInvestmentTransaction(node));
+    else return;
+    node.children = [];
+  });
   const ofx = child(tree, 'OFX');
   if (ofx === undefined)
     throw new StatementError('MALFORMED_OFX', 'This OFX file cannot be read: no <OFX> element');
@@ -67,12 +73,12 @@ function readOfx(bytes: Uint8Array): TStatementFile {
       if (status !== undefined && isErrorStatus(status)) refusals.push(describeStatus(status));
       continue;
     }
-    statements.push(readStatement(response, warnings));
+    statements.push(readStatement(response, warnings, converted));
   }
   // Statement responses without their transaction wrapper (some exporters omit *TRNRS).
   if (statements.length === 0) {
     for (const response of findAll(ofx, STATEMENT_RESPONSES))
-      statements.push(readStatement(response, warnings));
+      statements.push(readStatement(response, warnings, converted));
   }
   if (statements.length === 0) {
     if (refusals.length > 0) {
@@ -134,7 +140,11 @@ function describeStatus(status: TOfxNode): string {
   return message === null ? `code ${code}` : `${message} (code ${code})`;
 }
 
-function readStatement(response: TOfxNode, warnings: string[]): TStatement {
+// A transaction element read into the model, or the reason it could not be.
+type TRead<T> = { value: T } | { failure: TRowFailure };
+type TConverted = Map<TOfxNode, TRead<TStatementTransaction> | TRead<TInvestmentTransaction>>;
+
+function readStatement(response: TOfxNode, warnings: string[], converted: TConverted): TStatement {
   const kind: TStatementKind =
     response.name === 'INVSTMTRS' ? 'investment' : response.name === 'CCSTMTRS' ? 'credit_card' : 'bank';
   const from =
@@ -145,14 +155,13 @@ function readStatement(response: TOfxNode, warnings: string[]): TStatement {
   const investmentTransactions: TInvestmentTransaction[] = [];
   const list = child(response, 'BANKTRANLIST') ?? child(response, 'INVTRANLIST');
   for (const entry of list?.children ?? []) {
-    if (entry.name === 'STMTTRN') {
-      readBankTransaction(entry, transactions, failures);
-    } else if (entry.name === 'INVBANKTRAN') {
-      const inner = child(entry, 'STMTTRN');
-      if (inner !== undefined) readBankTransaction(inner, transactions, failures);
-    } else if (INVESTMENT_KINDS.has(entry.name)) {
-      readInvestmentTransaction(entry, investmentTransactions, failures);
-    }
+    const node = entry.name === 'INVBANKTRAN' ? child(entry, 'STMTTRN') : entry;
+    if (node === undefined) continue;
+    const read = converted.get(node);
+    if (read === undefined) continue;
+    if ('failure' in read) failures.push(read.failure);
+    else if (node.name === 'STMTTRN') transactions.push(read.value as TStatementTransaction);
+    else investmentTransactions.push(read.value as TInvestmentTransaction);
   }
   const positions: TPosition[] = [];
   for (const position of child(response, 'INVPOSLIST')?.children ?? []) {
@@ -238,31 +247,19 @@ function readBalance(
   return { amount, date: dateOf(leaf(node, 'DTASOF') ?? fallbackDate) };
 }
 
-function readBankTransaction(node: TOfxNode, into: TStatementTransaction[], failures: TRowFailure[]): void {
+function readBankTransaction(node: TOfxNode): TRead<TStatementTransaction> {
   const fitId = leaf(node, 'FITID');
-  const fail = (code: TRowFailure['code'], message: string): void => {
-    failures.push({ code, message, line: node.line, fitId });
-  };
+  const fail = (code: TRowFailure['code'], message: string): TRead<TStatementTransaction> => ({
+    failure: { code, message, line: node.line, fitId },
+  });
   const rawDate = leaf(node, 'DTPOSTED');
-  if (rawDate === null) {
-    fail('MISSING_DATE', 'DTPOSTED is missing');
-    return;
-  }
+  if (rawDate === null) return fail('MISSING_DATE', 'DTPOSTED is missing');
   const posted = parseOfxDateTime(rawDate);
-  if (posted === null) {
-    fail('INVALID_DATE', `DTPOSTED '${rawDate}' is not a valid date`);
-    return;
-  }
+  if (posted === null) return fail('INVALID_DATE', `DTPOSTED '${rawDate}' is not a valid date`);
   const rawAmount = leaf(node, 'TRNAMT');
-  if (rawAmount === null) {
-    fail('MISSING_AMOUNT', 'TRNAMT is missing');
-    return;
-  }
+  if (rawAmount === null) return fail('MISSING_AMOUNT', 'TRNAMT is missing');
   const amount = parseLooseAmount(rawAmount);
-  if (amount === null) {
-    fail('INVALID_AMOUNT', `TRNAMT '${rawAmount}' is not an amount`);
-    return;
-  }
+  if (amount === null) return fail('INVALID_AMOUNT', `TRNAMT '${rawAmount}' is not an amount`);
   const rawType = leaf(node, 'TRNTYPE');
   const upperType = rawType?.toUpperCase() ?? 'OTHER';
   const type: TTransactionType = (OFX_TRANSACTION_TYPES as readonly string[]).includes(upperType)
@@ -271,23 +268,25 @@ function readBankTransaction(node: TOfxNode, into: TStatementTransaction[], fail
   const payee = leaf(child(node, 'PAYEE'), 'NAME') ?? leaf(node, 'NAME');
   const foreign = child(node, 'CURRENCY') ?? child(node, 'ORIGCURRENCY');
   const userDate = leaf(node, 'DTUSER');
-  into.push({
-    fitId,
-    date: posted.date,
-    time: posted.time,
-    utcOffsetMinutes: posted.utcOffsetMinutes,
-    userDate: userDate === null ? null : (parseOfxDateTime(userDate)?.date ?? null),
-    type,
-    rawType,
-    amount,
-    payee,
-    memo: leaf(node, 'MEMO'),
-    checkNumber: leaf(node, 'CHECKNUM'),
-    referenceNumber: leaf(node, 'REFNUM'),
-    category: null,
-    currency: leaf(foreign, 'CURSYM')?.toUpperCase() ?? null,
-    currencyRate: leaf(foreign, 'CURRATE'),
-  });
+  return {
+    value: {
+      fitId,
+      date: posted.date,
+      time: posted.time,
+      utcOffsetMinutes: posted.utcOffsetMinutes,
+      userDate: userDate === null ? null : (parseOfxDateTime(userDate)?.date ?? null),
+      type,
+      rawType,
+      amount,
+      payee,
+      memo: leaf(node, 'MEMO'),
+      checkNumber: leaf(node, 'CHECKNUM'),
+      referenceNumber: leaf(node, 'REFNUM'),
+      category: null,
+      currency: leaf(foreign, 'CURSYM')?.toUpperCase() ?? null,
+      currencyRate: leaf(foreign, 'CURRATE'),
+    },
+  };
 }
 
 const INVESTMENT_KINDS = new Map<string, TInvestmentKind>([
@@ -323,47 +322,41 @@ const ACTION_LEAVES = [
   'OPTACTION',
 ];
 
-function readInvestmentTransaction(
-  node: TOfxNode,
-  into: TInvestmentTransaction[],
-  failures: TRowFailure[],
-): void {
+function readInvestmentTransaction(node: TOfxNode): TRead<TInvestmentTransaction> {
   // Buys and sells wrap their common fields in INVBUY/INVSELL; the others carry them directly.
   const body = child(node, 'INVBUY') ?? child(node, 'INVSELL') ?? node;
   const invTran = child(body, 'INVTRAN');
   const fitId = leaf(invTran, 'FITID');
   const rawDate = leaf(invTran, 'DTTRADE');
   if (rawDate === null) {
-    failures.push({
-      code: 'MISSING_DATE',
-      message: `${node.name} DTTRADE is missing`,
-      line: node.line,
-      fitId,
-    });
-    return;
+    return {
+      failure: { code: 'MISSING_DATE', message: `${node.name} DTTRADE is missing`, line: node.line, fitId },
+    };
   }
   const traded = parseOfxDateTime(rawDate);
   if (traded === null) {
-    failures.push({
-      code: 'INVALID_DATE',
-      message: `${node.name} DTTRADE '${rawDate}' is not a valid date`,
-      line: node.line,
-      fitId,
-    });
-    return;
+    return {
+      failure: {
+        code: 'INVALID_DATE',
+        message: `${node.name} DTTRADE '${rawDate}' is not a valid date`,
+        line: node.line,
+        fitId,
+      },
+    };
   }
   const numbers: Record<string, string | null> = {};
   for (const name of ['UNITS', 'UNITPRICE', 'COMMISSION', 'FEES', 'TOTAL']) {
     const raw = leaf(body, name);
     const amount = raw === null ? null : parseLooseAmount(raw);
     if (raw !== null && amount === null) {
-      failures.push({
-        code: 'INVALID_AMOUNT',
-        message: `${node.name} ${name} '${raw}' is not a number`,
-        line: node.line,
-        fitId,
-      });
-      return;
+      return {
+        failure: {
+          code: 'INVALID_AMOUNT',
+          message: `${node.name} ${name} '${raw}' is not a number`,
+          line: node.line,
+          fitId,
+        },
+      };
     }
     numbers[name] = amount;
   }
@@ -372,22 +365,24 @@ function readInvestmentTransaction(
   );
   const settle = leaf(invTran, 'DTSETTLE');
   const currency = child(body, 'CURRENCY') ?? child(body, 'ORIGCURRENCY');
-  into.push({
-    fitId,
-    kind: INVESTMENT_KINDS.get(node.name) ?? 'other',
-    ofxType: node.name,
-    action: action?.toUpperCase() ?? null,
-    date: traded.date,
-    settleDate: settle === null ? null : (parseOfxDateTime(settle)?.date ?? null),
-    security: readSecurityId(child(body, 'SECID')),
-    units: numbers.UNITS ?? null,
-    unitPrice: numbers.UNITPRICE ?? null,
-    commission: numbers.COMMISSION ?? null,
-    fees: numbers.FEES ?? null,
-    total: numbers.TOTAL ?? null,
-    currency: leaf(currency, 'CURSYM')?.toUpperCase() ?? null,
-    memo: leaf(invTran, 'MEMO'),
-  });
+  return {
+    value: {
+      fitId,
+      kind: INVESTMENT_KINDS.get(node.name) ?? 'other',
+      ofxType: node.name,
+      action: action?.toUpperCase() ?? null,
+      date: traded.date,
+      settleDate: settle === null ? null : (parseOfxDateTime(settle)?.date ?? null),
+      security: readSecurityId(child(body, 'SECID')),
+      units: numbers.UNITS ?? null,
+      unitPrice: numbers.UNITPRICE ?? null,
+      commission: numbers.COMMISSION ?? null,
+      fees: numbers.FEES ?? null,
+      total: numbers.TOTAL ?? null,
+      currency: leaf(currency, 'CURSYM')?.toUpperCase() ?? null,
+      memo: leaf(invTran, 'MEMO'),
+    },
+  };
 }
 
 function readSecurityId(node: TOfxNode | undefined): TSecurityId | null {
