@@ -79,7 +79,104 @@ describe('parseQif', () => {
       ok: false,
       error: { code: 'NO_STATEMENT', message: 'This QIF file holds no transactions' },
     });
-    const investment = parseQif(bytes('!Type:Invst\nD1/2/2024\nNBuy\nYACME\n^\n'));
-    expect(investment.ok ? null : investment.error.code).toBe('MALFORMED_QIF');
+  });
+
+  it('reads an investment list: trades, income, reinvestments, transfers, cash moves and the security list', () => {
+    const text = [
+      '!Type:Security',
+      'NACME Corp',
+      'SACME',
+      'TStock',
+      '^',
+      '!Type:Invst',
+      'D1/5/2024',
+      'NBuy',
+      'YACME Corp',
+      'I10.5',
+      'Q100',
+      'T1,057.95',
+      'O7.95',
+      '^',
+      'D2/1/2024',
+      'NDiv',
+      'YACME Corp',
+      'T12.34',
+      '^',
+      'D2/1/2024',
+      'NReinvDiv',
+      'YACME Corp',
+      'I11',
+      'Q1.1218',
+      'T12.34',
+      '^',
+      'D3/1/2024',
+      'NSellX',
+      'YACME Corp',
+      'I12',
+      'Q50',
+      'T592.05',
+      'O7.95',
+      'LChecking',
+      '^',
+      'D3/2/2024',
+      'NXOut',
+      'T500',
+      'LChecking',
+      '^',
+      'D3/3/2024',
+      'NShrsOut',
+      'YACME Corp',
+      'Q10',
+      '^',
+      'D13/40/2024',
+      'NBuy',
+      'T1',
+      '^',
+    ].join('\n');
+    const file = parsed(parseQif(bytes(text), { currency: 'USD' }));
+    expect(file.securities).toEqual([
+      {
+        id: { uniqueId: 'ACME Corp', idType: 'NAME' },
+        kind: 'stock',
+        name: 'ACME Corp',
+        ticker: 'ACME',
+        unitPrice: null,
+        currency: null,
+      },
+    ]);
+    const statement = file.statements[0]!;
+    expect(statement.kind).toBe('investment');
+    expect(
+      statement.investmentTransactions.map((item) => [
+        item.kind,
+        item.action,
+        item.date,
+        item.units,
+        item.unitPrice,
+        item.commission,
+        item.total,
+      ]),
+    ).toEqual([
+      ['buy', 'BUY', '2024-01-05', '100', '10.5', '7.95', '-1057.95'],
+      ['income', 'DIV', '2024-02-01', null, null, null, '12.34'],
+      ['reinvest', 'REINVDIV', '2024-02-01', '1.1218', '11', null, '-12.34'],
+      ['sell', 'SELLX', '2024-03-01', '-50', '12', '7.95', '592.05'],
+      ['transfer', 'SHRSOUT', '2024-03-03', '-10', null, null, null],
+    ]);
+    expect(statement.investmentTransactions[0]!.security).toEqual({ uniqueId: 'ACME Corp', idType: 'NAME' });
+    expect(
+      statement.transactions.map((item) => [item.date, item.amount, item.category, item.rawType]),
+    ).toEqual([['2024-03-02', '-500', 'Checking', 'XOut']]);
+    expect(statement.failures).toEqual([
+      { code: 'INVALID_DATE', message: "D '13/40/2024' is not a valid date", line: 46, fitId: null },
+    ]);
+  });
+
+  it('returns an investment list that holds only trades', () => {
+    const statement = parsed(parseQif(bytes('!Type:Invst\nD1/5/2024\nNShrsIn\nYACME\nQ3\n^\n')))
+      .statements[0]!;
+    expect(statement.investmentTransactions.map((item) => [item.kind, item.units])).toEqual([
+      ['transfer', '3'],
+    ]);
   });
 });

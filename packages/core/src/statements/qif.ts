@@ -4,7 +4,10 @@
 import { decodeDeclared, normalizeCharset } from './decode.ts';
 import {
   StatementError,
+  type TInvestmentKind,
   type TRowFailure,
+  type TSecurity,
+  type TSecurityKind,
   type TStatement,
   type TStatementFile,
   type TStatementResult,
@@ -49,7 +52,8 @@ function readQif(bytes: Uint8Array, options: TQifOptions): TStatementFile {
   const dateOrder = options.dateOrder ?? 'MDY';
   const statements: TStatement[] = [];
   let current: TStatement | null = null;
-  let section: 'account' | 'transactions' | 'ignored' | null = null;
+  let section: 'account' | 'transactions' | 'investments' | 'securities' | 'ignored' | null = null;
+  const securities: TSecurity[] = [];
   let account: TAccountBlock = { name: null, type: null };
   let pendingAccount: TAccountBlock | null = null;
   let record: { line: number; fields: [string, string][] } | null = null;
@@ -62,6 +66,20 @@ function readQif(bytes: Uint8Array, options: TQifOptions): TStatementFile {
       pendingAccount = { name, type };
     } else if (section === 'transactions' && current !== null && record.fields.length > 0) {
       readRecord(record.line, record.fields, dateOrder, current);
+    } else if (section === 'investments' && current !== null && record.fields.length > 0) {
+      readInvestmentRecord(record.line, record.fields, dateOrder, current);
+    } else if (section === 'securities') {
+      const name = record.fields.find(([code]) => code === 'N')?.[1];
+      if (name) {
+        securities.push({
+          id: { uniqueId: name, idType: 'NAME' },
+          kind: securityKind(record.fields.find(([code]) => code === 'T')?.[1] ?? null),
+          name,
+          ticker: record.fields.find(([code]) => code === 'S')?.[1] || null,
+          unitPrice: null,
+          currency: null,
+        });
+      }
     }
     record = null;
   };
@@ -77,13 +95,13 @@ function readQif(bytes: Uint8Array, options: TQifOptions): TStatementFile {
         section = 'account';
       } else if (lower.startsWith('type:')) {
         const type = header.slice(5).trim();
-        if (type.toLowerCase() === 'invst') {
-          throw new StatementError(
-            'MALFORMED_QIF',
-            `QIF investment lists (!Type:Invst, line ${index + 1}) are not read yet; export the account as OFX or QFX`,
-          );
+        const lowerType = type.toLowerCase();
+        if (lowerType === 'security') {
+          section = 'securities';
+          continue;
         }
-        if (!BANK_TYPES.has(type.toLowerCase())) {
+        const isInvestment = lowerType === 'invst';
+        if (!isInvestment && !BANK_TYPES.has(lowerType)) {
           section = 'ignored';
           continue;
         }
@@ -91,7 +109,7 @@ function readQif(bytes: Uint8Array, options: TQifOptions): TStatementFile {
         pendingAccount = null;
         current = emptyStatement(account, type, options.currency ?? null);
         statements.push(current);
-        section = 'transactions';
+        section = isInvestment ? 'investments' : 'transactions';
       } else {
         // !Option:AutoSwitch, !Clear:AutoSwitch, category and class lists: nothing to import.
         section = lower.startsWith('option') || lower.startsWith('clear') ? section : 'ignored';
@@ -114,16 +132,17 @@ function readQif(bytes: Uint8Array, options: TQifOptions): TStatementFile {
   finishRecord();
 
   const withRows = statements.filter(
-    (statement) => statement.transactions.length + statement.failures.length > 0,
+    (statement) =>
+      statement.transactions.length + statement.investmentTransactions.length + statement.failures.length > 0,
   );
   if (withRows.length === 0) throw new StatementError('NO_STATEMENT', 'This QIF file holds no transactions');
-  return { format: 'qif', encoding: decoded.encoding, statements: withRows, securities: [], warnings: [] };
+  return { format: 'qif', encoding: decoded.encoding, statements: withRows, securities, warnings: [] };
 }
 
 function emptyStatement(account: TAccountBlock, type: string, currency: string | null): TStatement {
-  const isCard = type.toLowerCase() === 'ccard';
+  const lower = type.toLowerCase();
   return {
-    kind: isCard ? 'credit_card' : 'bank',
+    kind: lower === 'ccard' ? 'credit_card' : lower === 'invst' ? 'investment' : 'bank',
     account: {
       number: null,
       name: account.name,
@@ -192,6 +211,146 @@ function readRecord(line: number, fields: [string, string][], order: TDateOrder,
     currencyRate: null,
   };
   into.transactions.push(transaction);
+}
+
+// Quicken's investment actions. The amount T is written positive; the action gives the direction. A
+// trailing X (BuyX, DivX …) means the cash moved through another account (L): same security effect.
+const INVESTMENT_ACTIONS: Record<string, { kind: TInvestmentKind; units: 1 | -1 | 0; cash: 1 | -1 }> = {
+  buy: { kind: 'buy', units: 1, cash: -1 },
+  sell: { kind: 'sell', units: -1, cash: 1 },
+  div: { kind: 'income', units: 0, cash: 1 },
+  intinc: { kind: 'income', units: 0, cash: 1 },
+  cglong: { kind: 'income', units: 0, cash: 1 },
+  cgmid: { kind: 'income', units: 0, cash: 1 },
+  cgshort: { kind: 'income', units: 0, cash: 1 },
+  miscinc: { kind: 'income', units: 0, cash: 1 },
+  rtrncap: { kind: 'income', units: 0, cash: 1 },
+  reinvdiv: { kind: 'reinvest', units: 1, cash: -1 },
+  reinvint: { kind: 'reinvest', units: 1, cash: -1 },
+  reinvlg: { kind: 'reinvest', units: 1, cash: -1 },
+  reinvmd: { kind: 'reinvest', units: 1, cash: -1 },
+  reinvsh: { kind: 'reinvest', units: 1, cash: -1 },
+  shrsin: { kind: 'transfer', units: 1, cash: 1 },
+  shrsout: { kind: 'transfer', units: -1, cash: 1 },
+  stksplit: { kind: 'split', units: 1, cash: 1 },
+};
+// Cash-only actions land in the statement's cash transactions, signed by their direction.
+const CASH_ACTIONS: Record<string, 1 | -1> = {
+  xin: 1,
+  xout: -1,
+  contribx: 1,
+  withdrwx: -1,
+  miscexp: -1,
+  margint: -1,
+  cash: 1,
+};
+
+function readInvestmentRecord(
+  line: number,
+  fields: [string, string][],
+  order: TDateOrder,
+  into: TStatement,
+): void {
+  const first = (code: string): string | null => {
+    const value = fields.find(([candidate]) => candidate === code)?.[1];
+    return value === undefined || value === '' ? null : value;
+  };
+  const fail = (code: TRowFailure['code'], message: string): void => {
+    into.failures.push({ code, message, line, fitId: null });
+  };
+  const rawDate = first('D');
+  if (rawDate === null) {
+    fail('MISSING_DATE', 'The D (date) line is missing');
+    return;
+  }
+  const date = parseQifDate(rawDate, order);
+  if (date === null) {
+    fail('INVALID_DATE', `D '${rawDate}' is not a valid date`);
+    return;
+  }
+  const rawAction = first('N') ?? '';
+  const action = rawAction.toLowerCase();
+  const number = (code: string): string | null | false => {
+    const raw = first(code);
+    if (raw === null) return null;
+    return parseLooseAmount(raw) ?? false;
+  };
+  const total = number('T') ?? number('U');
+  const units = number('Q');
+  const price = number('I');
+  const commission = number('O');
+  for (const [code, value] of [
+    ['T', total],
+    ['Q', units],
+    ['I', price],
+    ['O', commission],
+  ] as const) {
+    if (value === false) {
+      fail('INVALID_AMOUNT', `${code} '${first(code)}' is not a number`);
+      return;
+    }
+  }
+  const signed = (value: string | null | false, sign: number): string | null => {
+    if (value === null || value === false) return null;
+    const magnitude = value.replace(/^-/, '');
+    return sign < 0 && magnitude !== '0' ? `-${magnitude}` : magnitude;
+  };
+  const cashSign = CASH_ACTIONS[action];
+  if (cashSign !== undefined) {
+    if (total === null || total === false) {
+      fail('MISSING_AMOUNT', `The T (amount) line of ${rawAction} is missing`);
+      return;
+    }
+    into.transactions.push({
+      fitId: null,
+      date,
+      time: null,
+      utcOffsetMinutes: null,
+      userDate: null,
+      type: cashSign < 0 ? 'DEBIT' : 'CREDIT',
+      rawType: rawAction,
+      amount: signed(total, cashSign)!,
+      payee: first('P'),
+      memo: first('M'),
+      checkNumber: null,
+      referenceNumber: null,
+      category: first('L'),
+      currency: null,
+      currencyRate: null,
+    });
+    return;
+  }
+  const known =
+    INVESTMENT_ACTIONS[action.endsWith('x') ? action.slice(0, -1) : action] ?? INVESTMENT_ACTIONS[action];
+  const security = first('Y');
+  into.investmentTransactions.push({
+    fitId: null,
+    kind: known?.kind ?? 'other',
+    ofxType: rawAction === '' ? 'QIF' : rawAction,
+    action: rawAction === '' ? null : rawAction.toUpperCase(),
+    date,
+    settleDate: null,
+    security: security === null ? null : { uniqueId: security, idType: 'NAME' },
+    units: known === undefined || known.units === 0 ? signed(units, 1) : signed(units, known.units),
+    unitPrice: signed(price, 1),
+    commission: signed(commission, 1),
+    fees: null,
+    total:
+      known === undefined || known.kind === 'transfer' || known.kind === 'split'
+        ? signed(total, 1)
+        : signed(total, known.cash),
+    currency: null,
+    memo: first('M'),
+  });
+}
+
+function securityKind(type: string | null): TSecurityKind {
+  const lower = type?.toLowerCase() ?? '';
+  if (lower.includes('stock') || lower.includes('etf')) return 'stock';
+  if (lower.includes('fund')) return 'mutual_fund';
+  if (lower.includes('bond')) return 'debt';
+  if (lower.includes('option')) return 'option';
+  return 'other';
 }
 
 /**
