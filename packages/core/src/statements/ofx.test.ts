@@ -325,3 +325,28 @@ ${trade('D', '<DTTRADE>20240102', '2')}
     ]);
   });
 });
+
+describe('parseOfx partial trouble', () => {
+  it('imports the good statement of a file where the institution refused another, and warns about it', () => {
+    const good = bankSgml('<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1<FITID>1</STMTTRN>');
+    const text = good.replace(
+      '</BANKMSGSRSV1>',
+      '<STMTTRNRS><TRNUID>2<STATUS><CODE>2003<SEVERITY>ERROR<MESSAGE>Account not found</STATUS></STMTTRNRS></BANKMSGSRSV1>',
+    );
+    const file = parsed(parseOfx(bytes(text)));
+    expect(file.statements.map((statement) => statement.account.number)).toEqual(['42']);
+    expect(file.warnings).toEqual([
+      'One statement was refused by the institution: Account not found (code 2003)',
+    ]);
+  });
+
+  it('reads a file that says UTF-8 but is not as Windows-1252, with a warning', () => {
+    const text = bankSgml(
+      '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1<FITID>1<NAME>Caf\u00e9</STMTTRN>',
+    ).replace('ENCODING:USASCII', 'ENCODING:UTF-8');
+    const file = parsed(parseOfx(Uint8Array.from([...text].map((char) => char.charCodeAt(0)))));
+    expect(file.encoding).toBe('windows-1252');
+    expect(file.statements[0]!.transactions[0]!.payee).toBe('Café');
+    expect(file.warnings).toEqual(['The file says it is UTF-8 but is not; it was read as Windows-1252']);
+  });
+});
