@@ -13,6 +13,7 @@ import { loadConfig } from '../plugins/config.ts';
 // Issue #17.2: an operator command against the DATA_DIR of a running server printed success, and its writes
 // were lost. Now the embedded database admits one process: the command fails, naming the server.
 const adminScript = fileURLToPath(new URL('../admin.ts', import.meta.url));
+const mainScript = fileURLToPath(new URL('../main.ts', import.meta.url));
 let dataDir: string;
 
 beforeAll(async () => {
@@ -28,7 +29,11 @@ function startServerApp(): Promise<FastifyInstance> {
 }
 
 function admin(...args: string[]) {
-  return spawnSync(process.execPath, [adminScript, ...args], {
+  return run(adminScript, ...args);
+}
+
+function run(script: string, ...args: string[]) {
+  return spawnSync(process.execPath, [script, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
@@ -44,6 +49,12 @@ it('refuses an admin command while the server holds the embedded database, and r
     `Error: The embedded database is in use by another process: pid ${process.pid} (`,
   );
   expect(refused.stdout).toBe('');
+  // A second server on the same DATA_DIR: one line saying why, no stack, exit 1.
+  const secondServer = run(mainScript);
+  expect(secondServer.status).toBe(1);
+  const lines = secondServer.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toContain(`The embedded database is in use by another process: pid ${process.pid} (`);
   await server.close();
 
   const done = admin(...createUser);
