@@ -1,3 +1,4 @@
+import { DataDirLockedError } from '@strata/db/data-dir-lock';
 import { createDatabase } from '@strata/db/database';
 import { migrateToLatest } from '@strata/db/migrate';
 import { AdminCommandError, runAdminCommand, type TAdminContext } from './admin/admin-commands.ts';
@@ -6,7 +7,10 @@ import { resolveAuthSecret } from './features/auth/auth-secret.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadConfig } from './plugins/config.ts';
 
-/** Operator commands: `npm run admin -- help`. Opens the configured database, migrates, works, closes. */
+/**
+ * Operator commands: `npm run admin -- help`. Opens the configured database, migrates, works, closes. On the
+ * embedded database that needs the server stopped (one process at a time); the lock says so if it runs.
+ */
 
 const quiet = {
   debug: () => {},
@@ -47,7 +51,7 @@ async function openContext(): Promise<TAdminContext & { close(): Promise<void> }
 try {
   console.log(await runAdminCommand(process.argv.slice(2), openContext));
 } catch (error) {
-  if (error instanceof AdminCommandError) {
+  if (error instanceof AdminCommandError || error instanceof DataDirLockedError) {
     console.error(`Error: ${error.message}`);
     process.exitCode = 2;
   } else {

@@ -1,3 +1,4 @@
+import { DataDirLockedError } from '@strata/db/data-dir-lock';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './build-app.ts';
 import { ConfigError, loadConfig, type TConfig } from './plugins/config.ts';
@@ -14,8 +15,21 @@ function readConfig(): TConfig {
   }
 }
 
+async function build(config: TConfig) {
+  try {
+    return await buildApp({ config });
+  } catch (error) {
+    // Another process holds the embedded database: its own message names it; a stack would only hide it.
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 const config = readConfig();
-const app = await buildApp({ config });
+const app = await build(config);
 
 // SIGINT/SIGTERM: app.close() stops accepting, lets in-flight requests finish, then closes the database.
 closeWithGrace(

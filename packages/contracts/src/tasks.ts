@@ -114,4 +114,6 @@ export const TASK_MESSAGES = {
   NOT_FOUND: 'Task not found',
   ALREADY_FINISHED: 'The task has already finished',
   ABORTED: 'Aborted by the user',
+  WORKER_STOPPED:
+    'The task stopped before it finished: the server running it ended (a crash or restart) or it ran past its time limit. Nothing of it was kept; start it again.',
 } as const;

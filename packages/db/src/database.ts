@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from './schema.ts';
 import { typeParsers } from './type-parsers.ts';
 
@@ -26,7 +27,7 @@ export interface TDatabaseLogger {
 export interface TCreateDatabaseOptions {
   /** A PostgreSQL URL; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
-  /** PGlite keeps its files in `<dataDir>/pglite`. */
+  /** PGlite keeps its files in `<dataDir>/pglite`, and its one-process lock in `<dataDir>/pglite.lock`. */
   dataDir: string;
   logger?: TDatabaseLogger;
 }
@@ -46,9 +47,25 @@ export async function createDatabase(options: TCreateDatabaseOptions): Promise<T
   }
   const directory = join(options.dataDir, 'pglite');
   await mkdir(directory, { recursive: true });
-  const handle = await createPgliteDatabase({ directory });
-  logger.info(`Database: embedded PGlite in ${directory}`);
-  return handle;
+  // Before opening: a second process must not even read the files (see data-dir-lock.ts).
+  const lock = await acquireDataDirLock(options.dataDir);
+  try {
+    const handle = await createPgliteDatabase({ directory });
+    logger.info(`Database: embedded PGlite in ${directory}`);
+    return {
+      ...handle,
+      async close() {
+        try {
+          await handle.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
 /** PGlite on disk, or in memory when no directory is given (tests). */

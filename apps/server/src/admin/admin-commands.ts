@@ -33,7 +33,8 @@ ${SET_PLAN_HELP}
                                                   password 'strata-demo').
   help                                            Show this text.
 
-The database is the configured one (DATABASE_URL, or PGlite in DATA_DIR); migrations run first.`;
+The database is the configured one (DATABASE_URL, or PGlite in DATA_DIR); migrations run first.
+PGlite admits one process at a time: stop the server first (the command says so if it runs).`;
 
 const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 128;

@@ -51,6 +51,14 @@ export interface TJobRunner {
  */
 const QUEUE_OPTIONS = { retryLimit: 0, expireInSeconds: 60 * 60, notify: true } as const;
 
+/**
+ * On PostgreSQL a working job's worker refreshes its heartbeat every half of this (pg-boss does it from the
+ * pool), so a job whose process died is known within this time, not after the hour of expiry. Not on
+ * PGlite: there the heartbeat would wait behind the task's transaction on the one connection and the job
+ * would look dead while it works; one process owns a PGlite database, so its dead tasks are found at start.
+ */
+export const JOB_HEARTBEAT_SECONDS = 10;
+
 const NO_JOB_ID = '00000000-0000-0000-0000-000000000000';
 
 export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
@@ -68,6 +76,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
   boss.on('warning', (warning) => options.logger.warn({ warning }, 'Job queue warning'));
 
   const handlers = new Map<string, TJobHandler>();
+  const heartbeatSeconds = backend === 'postgres' ? JOB_HEARTBEAT_SECONDS : undefined;
   let isStarted = false;
   let isStopped = false;
 
@@ -100,7 +109,14 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
       await boss.start();
       isStarted = true;
       for (const queue of handlers.keys()) {
-        if (!(await boss.getQueue(queue))) await boss.createQueue(queue, QUEUE_OPTIONS);
+        const existing = await boss.getQueue(queue);
+        if (!existing)
+          await boss.createQueue(queue, {
+            ...QUEUE_OPTIONS,
+            ...(heartbeatSeconds ? { heartbeatSeconds } : {}),
+          });
+        else if ((existing.heartbeatSeconds ?? undefined) !== heartbeatSeconds)
+          await boss.updateQueue(queue, { heartbeatSeconds: heartbeatSeconds ?? null });
         // Loads the queue into pg-boss's cache now. Otherwise the first send() looks it up on pg-boss's own
         // connection, and on PGlite, inside an open transaction (send with `trx`), that waits forever.
         await boss.findJobs(queue, { id: NO_JOB_ID });
@@ -123,11 +139,22 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
       for (;;) {
         const [job] = await boss.fetch<Record<string, unknown>>(queue, { batchSize: 1 });
         if (!job) return count;
+        // As work() does: a fetched job whose heartbeat stops is taken for one whose worker died.
+        const heartbeat = heartbeatSeconds
+          ? setInterval(
+              () => {
+                boss.touch(queue, job.id).catch(() => {});
+              },
+              (heartbeatSeconds * 1000) / 2,
+            )
+          : undefined;
         try {
           await handle(queue, job.data);
           await boss.complete(queue, job.id);
         } catch (error) {
           await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+        } finally {
+          clearInterval(heartbeat);
         }
         count += 1;
       }

@@ -25,19 +25,31 @@ export async function createTestDatabase(): Promise<TDatabaseHandle> {
 }
 
 async function createPostgresTestDatabase(): Promise<TDatabaseHandle> {
+  const database = await createPostgresTestDatabaseUrl();
+  const handle = createPostgresDatabase({ databaseUrl: database.url, logger: silentLogger });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty `strata_test_<random>` database on TEST_DATABASE_URL's server, by URL: for a test that
+ * starts the server as a child process (which connects and migrates by itself). `drop()` removes it.
+ */
+export async function createPostgresTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('STRATA_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `strata_test_${randomBytes(6).toString('hex')}`;
   await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = createPostgresDatabase({ databaseUrl: url.toString(), logger: silentLogger });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
+    url: url.toString(),
+    drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

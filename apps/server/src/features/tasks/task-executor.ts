@@ -1,8 +1,16 @@
+import { TASK_MESSAGES } from '@strata/contracts/tasks';
 import type { TTaskType } from '@strata/core/tasks/task-status';
 import type { Database } from '@strata/db/schema';
 import type { Kysely, Transaction } from 'kysely';
 import type { TJobRunner, TJobsLogger } from '../../jobs/job-runner.ts';
-import { changeTaskStatus, insertTask, type TNewTask, type TTaskRow } from './tasks.repository.ts';
+import {
+  changeTaskStatus,
+  findAbandonedTasks,
+  findTask,
+  insertTask,
+  type TNewTask,
+  type TTaskRow,
+} from './tasks.repository.ts';
 
 export interface TTaskContext {
   task: TTaskRow;
@@ -21,6 +29,11 @@ export type TTaskPrepare = (context: { task: TTaskRow; db: Kysely<Database> }) =
 
 export interface TTaskHandlerOptions {
   prepare?: TTaskPrepare;
+  /**
+   * What of the recorded progress stays true when the task fails. Progress written outside the task's
+   * transaction (to be seen while it runs) counts work that the failure rolled back.
+   */
+  progressWhenFailed?: (progress: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /** Does a task's work and returns its result (stored on the task). Throwing fails the task with the message. */
@@ -37,6 +50,11 @@ export interface TTaskExecutor {
   enqueue(trx: Kysely<Database>, task: Pick<TTaskRow, 'id' | 'type'>): Promise<void>;
   /** Runs one task now (what the queue's worker calls): waiting → running → succeeded or failed. */
   run(taskId: string): Promise<void>;
+  /**
+   * Fails the running tasks whose worker is gone (see findAbandonedTasks) with TASK_MESSAGES.WORKER_STOPPED;
+   * returns how many.
+   */
+  failAbandoned(options: { isEveryRunningAbandoned: boolean }): Promise<number>;
 }
 
 export function taskQueueOf(type: string): string {
@@ -65,6 +83,21 @@ export function createTaskExecutor(options: {
   const { db, jobs, logger } = options;
   const handlers = new Map<string, TTaskHandler>();
   const preparers = new Map<string, TTaskPrepare>();
+  const failedProgress = new Map<string, NonNullable<TTaskHandlerOptions['progressWhenFailed']>>();
+
+  /** running → failed, with the progress that is still true; nothing if the task has moved on meanwhile. */
+  async function fail(task: TTaskRow, error: string, result?: Record<string, unknown>): Promise<boolean> {
+    const toTrue = failedProgress.get(task.type);
+    // Re-read: the worker may have recorded progress since `task` was read.
+    const progress = toTrue ? (await findTask(db, task.id))?.progress : undefined;
+    const failed = await changeTaskStatus(db, task.id, {
+      status: 'failed',
+      error,
+      ...(result ? { result } : {}),
+      ...(toTrue && progress ? { progress: toTrue(progress) } : {}),
+    });
+    return Boolean(failed);
+  }
 
   async function run(taskId: string): Promise<void> {
     // Guarded: a task aborted or deleted while it waited does not start.
@@ -86,12 +119,7 @@ export function createTaskExecutor(options: {
     } catch (error) {
       if (error instanceof TaskNoLongerRunningError) return;
       logger.warn({ err: error, taskId, type: task.type }, 'Task failed');
-      const result = failureResultOf(error);
-      await changeTaskStatus(db, task.id, {
-        status: 'failed',
-        error: messageOf(error),
-        ...(result ? { result } : {}),
-      });
+      await fail(task, messageOf(error), failureResultOf(error));
     }
   }
 
@@ -100,6 +128,8 @@ export function createTaskExecutor(options: {
       handlers.set(type, handler);
       if (options?.prepare) preparers.set(type, options.prepare);
       else preparers.delete(type);
+      if (options?.progressWhenFailed) failedProgress.set(type, options.progressWhenFailed);
+      else failedProgress.delete(type);
       jobs.define(taskQueueOf(type), async (data) => {
         if (typeof data.taskId === 'string') await run(data.taskId);
       });
@@ -115,5 +145,16 @@ export function createTaskExecutor(options: {
     },
 
     run,
+
+    async failAbandoned(options) {
+      let count = 0;
+      for (const task of await findAbandonedTasks(db, options)) {
+        if (await fail(task, TASK_MESSAGES.WORKER_STOPPED)) {
+          count += 1;
+          logger.warn({ taskId: task.id, type: task.type }, 'Task failed: its worker stopped');
+        }
+      }
+      return count;
+    },
   };
 }

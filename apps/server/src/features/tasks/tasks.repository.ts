@@ -2,7 +2,7 @@ import type { TTask } from '@strata/contracts/tasks';
 import { statusesThatMayBecome, type TTaskStatus, type TTaskType } from '@strata/core/tasks/task-status';
 import type { Database } from '@strata/db/schema';
 import type { TasksTable } from '@strata/db/schema-tasks';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 
 /** Every function takes the db or an open transaction, so task rows can change with the work they track. */
 type TDb = Kysely<Database>;
@@ -89,6 +89,7 @@ export interface TStatusChange {
   status: TTaskStatus;
   error?: string | null;
   result?: Record<string, unknown> | null;
+  progress?: Record<string, unknown> | null;
 }
 
 /**
@@ -115,12 +116,47 @@ export async function changeTaskStatus(
       ...(change.result !== undefined
         ? { result: change.result ? JSON.stringify(change.result) : null }
         : {}),
+      ...(change.progress !== undefined
+        ? { progress: change.progress ? JSON.stringify(change.progress) : null }
+        : {}),
     })
     .where('id', '=', id)
     .where('status', 'in', from)
     .$if(userId !== undefined, (query) => query.where('user_id', '=', userId as string))
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Jobs of a task: its queue (`task.<type>`, see task-executor.ts) in the job runner's schema `pgboss`. */
+const jobsOfTask = sql`select 1 from pgboss.job j
+  where j.name = 'task.' || tasks.type and j.data->>'taskId' = tasks.id::text`;
+
+/** A job a worker holds now: active, within its expiry, and with a fresh heartbeat where it has one. */
+const isJobAlive = sql`j.state = 'active'
+  and j.started_on + j.expire_seconds * interval '1 second' > now()
+  and (j.heartbeat_seconds is null
+    or coalesce(j.heartbeat_on, j.started_on) + j.heartbeat_seconds * interval '1 second' > now())`;
+
+/**
+ * Running tasks whose worker is gone. `isEveryRunningAbandoned`: this process owns the database alone and has
+ * not started a task yet (PGlite at start), so every running task was left by a process that ended.
+ * Otherwise: a task a job started, and no job of it is alive (pg-boss failed it when its heartbeat stopped or
+ * its time ran out, or it is still `active` past them because pg-boss's own supervisor has not looked yet).
+ */
+export async function findAbandonedTasks(
+  db: TDb,
+  options: { isEveryRunningAbandoned: boolean },
+): Promise<TTaskRow[]> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('status', '=', 'running')
+    .$if(!options.isEveryRunningAbandoned, (query) =>
+      query
+        .where(({ exists }) => exists(sql`(${jobsOfTask})`))
+        .where(({ not, exists }) => not(exists(sql`(${jobsOfTask} and ${isJobAlive})`))),
+    )
+    .execute();
 }
 
 export async function setTaskProgress(db: TDb, id: string, progress: Record<string, unknown>): Promise<void> {

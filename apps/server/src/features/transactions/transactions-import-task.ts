@@ -83,6 +83,8 @@ export function createTransactionsImportTasks(deps: TImportTaskDeps) {
           });
         },
         {
+          // All or nothing: a failed import wrote no row, whatever the pooled progress writes said.
+          progressWhenFailed: (progress) => ('written' in progress ? { ...progress, written: 0 } : progress),
           prepare: ({ task }) =>
             endingStreams(task.id, async () => {
               if (task.payload.kind !== IMPORT_TASK_KIND || !task.repository_id)
