@@ -181,6 +181,13 @@ describe('repositories in the browser', () => {
     await settle(page);
     await guestBrowser.screenshot('repositories-read-only-collaborators');
     await page.keyboard.press('Escape');
+
+    // A blank new form is a writer's: a reader who opens one by its address is sent to the 403 page.
+    for (const path of ['/assets/new', '/transactions/new', '/tags/new']) {
+      await page.goto(`${app.baseUrl}${path}`);
+      await page.waitForURL(/\/permission-denied$/);
+      await seeToast(page, 'You don`t have permissions for this action');
+    }
   });
 
   it('exports, then deletes with the export first', async () => {

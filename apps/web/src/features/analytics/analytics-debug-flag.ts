@@ -1,8 +1,9 @@
 // The analytics pages (/analytics-value, -income, -position, -value-change) open only with the analytics
 // debug-tabs flag (core seed §2), else /404. The flag is the user setting read by core's
 // `isAnalyticsDebugTabsEnabled` (one key, the seed's); users turn it on in Settings (/settings).
-import { isAnalyticsDebugTabsEnabled } from '@strata/core/settings/ui-settings-flags';
+
 import type { TUserSettings } from '@strata/contracts/user-settings';
+import { isAnalyticsDebugTabsEnabled } from '@strata/core/settings/ui-settings-flags';
 import type { QueryClient } from '@tanstack/react-query';
 import { type MiddlewareFunction, redirect } from 'react-router';
 import { sessionQueryOptions } from '../auth/api/get-session.ts';

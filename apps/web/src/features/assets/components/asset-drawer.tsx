@@ -8,6 +8,7 @@ import { modals } from '../../../shared/modals/modal-store.ts';
 import { MODAL_BASE_Z_INDEX } from '../../../shared/ui/layers.ts';
 import { activeTabPath, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
 import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { useNewItemGuard } from '../../repositories/use-new-item-guard.ts';
 import { assetsKey, useAssets, useTags } from '../api/assets.ts';
 import { ASSET_LISTS, assetTitle, type TAssetListKind } from '../lib/asset-lists.ts';
 import type { TAssetDrawerContext } from './asset-drawer-context.ts';
@@ -44,6 +45,7 @@ export function AssetDrawer({
   const list = ASSET_LISTS[kind];
   const basePath = `${list.basePath}/${id}`;
   const isNew = id === NEW_ITEM_ID;
+  const isDenied = useNewItemGuard(isNew);
   const asset = isNew ? null : ((assets.data ?? []).find((candidate) => candidate.id === id) ?? null);
   const rest = pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length + 1) : '';
   const active = activeTabPath(rest, tabs);
@@ -85,6 +87,7 @@ export function AssetDrawer({
     void navigate(list.basePath);
   };
 
+  if (isDenied) return null;
   return (
     <Drawer
       opened

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { tagsKey, useTags } from '../../assets/api/assets.ts';
 import { ItemDialog } from '../../assets/components/item-dialog.tsx';
 import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { useNewItemGuard } from '../../repositories/use-new-item-guard.ts';
 import { TagForm } from '../components/tag-form.tsx';
 
 /** `/tags/{id}` and `/tags/new`: the tag form in a small dialog over the list. */
@@ -14,10 +15,11 @@ export function Component() {
   const { repository, permissions } = useCurrentRepository();
   const tags = useTags(repository?.id);
   const isNew = id === 'new';
+  const isDenied = useNewItemGuard(isNew);
   const tag = isNew ? null : ((tags.data ?? []).find((candidate) => candidate.id === id) ?? null);
   return (
     <ItemDialog title={isNew ? 'New tag' : 'Tag'} listPath="/tags">
-      {repository && (isNew || tag) ? (
+      {isDenied ? null : repository && (isNew || tag) ? (
         <TagForm
           key={tag?.id ?? 'new'}
           repositoryId={repository.id}

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { useNewItemGuard } from '../../repositories/use-new-item-guard.ts';
 import { TransactionEditor, type TTransactionEditorEvents } from '../components/transaction-editor.tsx';
 
 /** The slide-over's id on the modal stack; the list asks its `canClose` before opening another row. */
@@ -28,7 +29,8 @@ export function Component() {
     onOpen: (next) => navigate(`/transactions/${next}`, { replace: true }),
     onClose: () => navigate('/transactions'),
   };
-  const hasRepository = Boolean(repository);
+  const isDenied = useNewItemGuard(id === 'new');
+  const hasRepository = Boolean(repository) && !isDenied;
 
   useEffect(() => {
     if (!hasRepository) return;
