@@ -6,6 +6,8 @@ import { emailOTP, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../../mail/mailer.ts';
 import { OIDC_PROVIDER_ID, oidcProviderConfig, type TAuthConfig } from './auth-config.ts';
+import { createAuthGuardsRepository } from './auth-guards.repository.ts';
+import { authGuards } from './auth-guards.ts';
 import { otpMail } from './auth-mail.ts';
 import { createBackgroundTasks } from './background-tasks.ts';
 
@@ -130,6 +132,8 @@ export function createAuth({ db, config, mailer, logger }: TCreateAuthOptions) {
         },
       }),
       twoFactor({ issuer: 'Strata' }),
+      // Computes TOTP steps with twoFactor's defaults (30 s, 6 digits), as configured just above.
+      authGuards({ repository: createAuthGuardsRepository(db) }),
       passkey({ rpID: publicUrl.hostname, rpName: 'Strata', origin: publicUrl.origin }),
       ...(oidc
         ? [

@@ -1,0 +1,80 @@
+import { createOTP } from '@better-auth/utils/otp';
+import type { BetterAuthPlugin } from 'better-auth';
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import type { TAuthGuardsRepository } from './auth-guards.repository.ts';
+
+/** better-auth's TOTP settings, which the two-factor plugin is created with (its defaults). */
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
+/** better-auth accepts the code of the current step and of one step either side. */
+const TOTP_WINDOW_STEPS = 1;
+/** The two-factor plugin's cookie during a password-then-code sign-in (`TWO_FACTOR_COOKIE_NAME`, not exported). */
+const TWO_FACTOR_COOKIE = 'two_factor';
+/** A code that never matches: better-auth's comparison checks the length first. */
+const NEVER_A_CODE = 'replayed';
+
+export interface TAuthGuardsOptions {
+  repository: TAuthGuardsRepository;
+}
+
+type TBody = Record<string, unknown> | undefined;
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * Guards better-auth 1.7.6 does not have, as a plugin of hooks on its endpoints:
+ * - a TOTP code is accepted once per user (its time step is claimed before better-auth verifies it).
+ */
+export function authGuards({ repository }: TAuthGuardsOptions): BetterAuthPlugin {
+  return {
+    id: 'strata-guards',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/two-factor/verify-totp',
+          handler: createAuthMiddleware(async (ctx) => {
+            const code = text((ctx.body as TBody)?.code);
+            if (!code) return;
+            const userId = await totpUserId(ctx);
+            if (!userId) return; // better-auth answers the missing session or challenge itself.
+            const step = await matchingStep(ctx, userId, code);
+            if (step === null) return; // a wrong code: better-auth refuses it and counts the failure.
+            if (await repository.claimTotpStep(userId, step, step - 2 * TOTP_WINDOW_STEPS)) return;
+            // A replay is a wrong code in every respect: same answer, and it counts toward the attempt lock.
+            return { context: { body: { ...(ctx.body as object), code: NEVER_A_CODE } } };
+          }),
+        },
+      ],
+    },
+  };
+}
+
+type TMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The user a TOTP code is for: the signed-in one (set-up), or the one half-way through a sign-in. */
+async function totpUserId(ctx: TMiddlewareContext): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  const token = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!token) return null;
+  const challenge = await ctx.context.internalAdapter.findVerificationValue(token);
+  return challenge?.value ?? null;
+}
+
+/** The time step whose code `code` is, within the window better-auth accepts; null when none. */
+async function matchingStep(ctx: TMiddlewareContext, userId: string, code: string): Promise<number | null> {
+  const row = await ctx.context.adapter.findOne<{ secret: string }>({
+    model: 'twoFactor',
+    where: [{ field: 'userId', value: userId }],
+  });
+  if (!row) return null;
+  const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret });
+  // The same HOTP as better-auth's verify, so a step matches exactly when better-auth would accept it.
+  const otp = createOTP(secret, { period: TOTP_PERIOD_SECONDS, digits: TOTP_DIGITS });
+  const current = Math.floor(Date.now() / (TOTP_PERIOD_SECONDS * 1000));
+  for (let offset = -TOTP_WINDOW_STEPS; offset <= TOTP_WINDOW_STEPS; offset++) {
+    if ((await otp.hotp(current + offset)) === code) return current + offset;
+  }
+  return null;
+}
