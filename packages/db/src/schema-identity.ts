@@ -98,6 +98,13 @@ export interface TotpUsedStepTable {
   used_at: Generated<Date>;
 }
 
+/** Password sign-in attempts per e-mail address in its current window (migration 2026-11-25-0014). */
+export interface SignInThrottleTable {
+  email: string;
+  window_started_at: Date;
+  attempts: number;
+}
+
 export interface IdentityDatabase {
   user: UserTable;
   session: SessionTable;
@@ -108,4 +115,5 @@ export interface IdentityDatabase {
   rateLimit: RateLimitTable;
   user_settings: UserSettingsTable;
   totp_used_step: TotpUsedStepTable;
+  sign_in_throttle: SignInThrottleTable;
 }

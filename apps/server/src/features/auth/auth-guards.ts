@@ -1,6 +1,6 @@
 import { createOTP } from '@better-auth/utils/otp';
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import type { TAuthGuardsRepository } from './auth-guards.repository.ts';
 
@@ -16,16 +16,25 @@ const NEVER_A_CODE = 'replayed';
 
 export interface TAuthGuardsOptions {
   repository: TAuthGuardsRepository;
+  /** Password sign-in attempts per e-mail address (whatever the client address) and window, seconds. */
+  accountLimit: { window: number; max: number };
 }
+
+export const ACCOUNT_RATE_LIMITED_MESSAGE =
+  'Too many sign-in attempts for this account. Please try again later.';
 
 type TBody = Record<string, unknown> | undefined;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** better-auth finds users by the lower-cased address; the count must not split on case or spaces. */
+const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * Guards better-auth 1.7.6 does not have, as a plugin of hooks on its endpoints:
- * - a TOTP code is accepted once per user (its time step is claimed before better-auth verifies it).
+ * - a TOTP code is accepted once per user (its time step is claimed before better-auth verifies it);
+ * - password sign-ins are counted per e-mail address, whatever the client address: beyond the limit the
+ *   address answers 429 until its window ends, right password or not; a success clears the count.
  */
-export function authGuards({ repository }: TAuthGuardsOptions): BetterAuthPlugin {
+export function authGuards({ repository, accountLimit }: TAuthGuardsOptions): BetterAuthPlugin {
   return {
     id: 'strata-guards',
     hooks: {
@@ -42,6 +51,36 @@ export function authGuards({ repository }: TAuthGuardsOptions): BetterAuthPlugin
             if (await repository.claimTotpStep(userId, step, step - 2 * TOTP_WINDOW_STEPS)) return;
             // A replay is a wrong code in every respect: same answer, and it counts toward the attempt lock.
             return { context: { body: { ...(ctx.body as object), code: NEVER_A_CODE } } };
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === '/sign-in/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = text((ctx.body as TBody)?.email);
+            if (!email) return;
+            // Counted before the password is checked, so concurrent guesses cannot all slip under the limit.
+            const { attempts, retryAfterSeconds } = await repository.countSignInAttempt(
+              normalEmail(email),
+              accountLimit.window,
+            );
+            if (attempts <= accountLimit.max) return;
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              { message: ACCOUNT_RATE_LIMITED_MESSAGE },
+              { 'X-Retry-After': String(retryAfterSeconds) },
+            );
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/sign-in/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = text((ctx.body as TBody)?.email);
+            const returned = ctx.context.returned;
+            // Only a sign-in that got past the password (a session, or the second-factor step) clears it.
+            if (!email || !returned || returned instanceof Error) return;
+            await repository.clearSignInAttempts(normalEmail(email), accountLimit.window);
           }),
         },
       ],

@@ -133,7 +133,13 @@ export function createAuth({ db, config, mailer, logger }: TCreateAuthOptions) {
       }),
       twoFactor({ issuer: 'Strata' }),
       // Computes TOTP steps with twoFactor's defaults (30 s, 6 digits), as configured just above.
-      authGuards({ repository: createAuthGuardsRepository(db) }),
+      authGuards({
+        repository: createAuthGuardsRepository(db),
+        accountLimit: {
+          window: config.AUTH_ACCOUNT_RATE_LIMIT_WINDOW,
+          max: config.AUTH_ACCOUNT_RATE_LIMIT_MAX,
+        },
+      }),
       passkey({ rpID: publicUrl.hostname, rpName: 'Strata', origin: publicUrl.origin }),
       ...(oidc
         ? [
