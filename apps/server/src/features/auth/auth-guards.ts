@@ -3,6 +3,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import type { TAuthGuardsRepository } from './auth-guards.repository.ts';
+import { isPasswordTooWeak, PASSWORD_LENGTH, WEAK_PASSWORD } from './password-strength.ts';
 
 /** better-auth's TOTP settings, which the two-factor plugin is created with (its defaults). */
 const TOTP_PERIOD_SECONDS = 30;
@@ -23,6 +24,14 @@ export interface TAuthGuardsOptions {
 export const ACCOUNT_RATE_LIMITED_MESSAGE =
   'Too many sign-in attempts for this account. Please try again later.';
 
+/** Where each endpoint that sets a password carries the new one. */
+const NEW_PASSWORD_FIELD = new Map<string | undefined, 'password' | 'newPassword'>([
+  ['/sign-up/email', 'password'],
+  ['/email-otp/reset-password', 'password'],
+  ['/reset-password', 'newPassword'],
+  ['/change-password', 'newPassword'],
+]);
+
 type TBody = Record<string, unknown> | undefined;
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 /** better-auth finds users by the lower-cased address; the count must not split on case or spaces. */
@@ -31,6 +40,7 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 /**
  * Guards better-auth 1.7.6 does not have, as a plugin of hooks on its endpoints:
  * - a TOTP code is accepted once per user (its time step is claimed before better-auth verifies it);
+ * - passwords zxcvbn finds easy to guess are refused wherever a password is set, before anything is written;
  * - password sign-ins are counted per e-mail address, whatever the client address: beyond the limit the
  *   address answers 429 until its window ends, right password or not; a success clears the count.
  */
@@ -51,6 +61,24 @@ export function authGuards({ repository, accountLimit }: TAuthGuardsOptions): Be
             if (await repository.claimTotpStep(userId, step, step - 2 * TOTP_WINDOW_STEPS)) return;
             // A replay is a wrong code in every respect: same answer, and it counts toward the attempt lock.
             return { context: { body: { ...(ctx.body as object), code: NEVER_A_CODE } } };
+          }),
+        },
+        {
+          matcher: (ctx) => NEW_PASSWORD_FIELD.has(ctx.path),
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = ctx.body as TBody;
+            const password = text(body?.[NEW_PASSWORD_FIELD.get(ctx.path) as string]);
+            // Missing or of the wrong length: better-auth's own validation answers (PASSWORD_TOO_SHORT, …).
+            if (!password || password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max)
+              return;
+            // The account's own e-mail and name are words a guesser tries first.
+            const inputs = [text(body?.email), text(body?.name)];
+            if (ctx.path === '/change-password') {
+              const session = await getSessionFromCtx(ctx);
+              inputs.push(session?.user.email, session?.user.name);
+            }
+            const words = inputs.filter((input): input is string => input !== undefined);
+            if (isPasswordTooWeak(password, words)) throw new APIError('BAD_REQUEST', { ...WEAK_PASSWORD });
           }),
         },
         {

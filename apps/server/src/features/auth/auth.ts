@@ -10,6 +10,7 @@ import { createAuthGuardsRepository } from './auth-guards.repository.ts';
 import { authGuards } from './auth-guards.ts';
 import { otpMail } from './auth-mail.ts';
 import { createBackgroundTasks } from './background-tasks.ts';
+import { PASSWORD_LENGTH } from './password-strength.ts';
 
 export interface TAuthLogger {
   debug(object: object, message: string): void;
@@ -78,8 +79,8 @@ export function createAuth({ db, config, mailer, logger }: TCreateAuthOptions) {
       requireEmailVerification: true,
       // With verification required better-auth answers a sign-up for a taken e-mail exactly like a new one.
       autoSignIn: false,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
       revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {

@@ -1,0 +1,30 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+
+/** better-auth's minPasswordLength / maxPasswordLength: outside them it answers its own length errors. */
+export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+
+/**
+ * zxcvbn's score, 0–4. 3 ("safely unguessable": about 10^8 guesses or more) is zxcvbn's own advice for
+ * accepting a password; below it are the common passwords (`password1`, `qwerty123`), keyboard walks,
+ * dates and a dictionary word with a digit.
+ */
+export const MIN_PASSWORD_SCORE = 3;
+
+export const WEAK_PASSWORD = {
+  code: 'PASSWORD_TOO_WEAK',
+  message:
+    'Password is too easy to guess: avoid common passwords, keyboard patterns, dates and your name or e-mail. A few unrelated words work well.',
+} as const;
+
+// Built once: loading the frequency lists is the costly part; a check is then a few milliseconds.
+const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+
+/**
+ * True when `password` is too easy to guess. `userInputs` (e-mail, name) count as words a guesser knows:
+ * a password made of them scores lower. Hand-rolled rules (a digit, a capital) are what zxcvbn replaces.
+ */
+export function isPasswordTooWeak(password: string, userInputs: readonly string[] = []): boolean {
+  const inputs = userInputs.flatMap((input) => [input, ...input.split(/[@.\s_+-]+/)]).filter(Boolean);
+  return zxcvbn.check(password, inputs).score < MIN_PASSWORD_SCORE;
+}
