@@ -11,11 +11,7 @@ export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
  */
 export const MIN_PASSWORD_SCORE = 3;
 
-export const WEAK_PASSWORD = {
-  code: 'PASSWORD_TOO_WEAK',
-  message:
-    'Password is too easy to guess: avoid common passwords, keyboard patterns, dates and your name or e-mail. A few unrelated words work well.',
-} as const;
+export { WEAK_PASSWORD } from '@strata/contracts/auth-passwords';
 
 // Built once: loading the frequency lists is the costly part; a check is then a few milliseconds.
 const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
