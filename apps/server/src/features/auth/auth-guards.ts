@@ -21,8 +21,7 @@ export interface TAuthGuardsOptions {
   accountLimit: { window: number; max: number };
 }
 
-export const ACCOUNT_RATE_LIMITED_MESSAGE =
-  'Too many sign-in attempts for this account. Please try again later.';
+const ACCOUNT_RATE_LIMITED_MESSAGE = 'Too many sign-in attempts for this account. Please try again later.';
 
 /** Where each endpoint that sets a password carries the new one. */
 const NEW_PASSWORD_FIELD = new Map<string | undefined, 'password' | 'newPassword'>([
