@@ -13,8 +13,15 @@ export const MIN_PASSWORD_SCORE = 3;
 
 export { WEAK_PASSWORD } from '@strata/contracts/auth-passwords';
 
-// Built once: loading the frequency lists is the costly part; a check is then a few milliseconds.
-const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+/**
+ * Characters zxcvbn looks at (its default is 256). Its matching grows steeply with length and runs on the event
+ * loop: a 128-character password took ~470 ms here, its first 64 ~100 ms, as long as hashing it (docs/identity.md).
+ * What comes after 64 characters only adds strength, so a prefix that is guessable is a guessable password.
+ */
+const SCORED_LENGTH = 64;
+
+// Built once: loading the frequency lists is the costly part (~80 ms); a usual password is then a few ms.
+const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: SCORED_LENGTH });
 
 /**
  * True when `password` is too easy to guess. `userInputs` (e-mail, name) count as words a guesser knows:
