@@ -10,8 +10,11 @@ const EMAIL = 'ada.e2e@example.com';
 const PASSWORD = 'correct horse battery';
 const VERIFICATION_SUBJECT = 'verification code';
 
-function totpCode(secret: string): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+/** The code of the step `offset` steps from now (a code is accepted once: sign-in takes the next step's). */
+function totpCode(secret: string, offset = 0): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
 }
 
 async function signOutThroughMenu(page: Page): Promise<void> {
@@ -153,7 +156,7 @@ describe('identity journeys in the browser', () => {
     await signOutThroughMenu(page);
     await submitPassword(page, baseUrl);
     await page.waitForURL(/\/signin-confirmation$/);
-    await page.locator('input[name="code"]').fill(totpCode(totpSecret));
+    await page.locator('input[name="code"]').fill(totpCode(totpSecret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/dashboards$/);
   });

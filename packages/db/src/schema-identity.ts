@@ -90,6 +90,21 @@ export interface UserSettingsTable {
   updated_at: Generated<Date>;
 }
 
+/** TOTP time steps a user has had a code accepted for (migration 2026-11-25-0013); replays are refused. */
+export interface TotpUsedStepTable {
+  user_id: string;
+  /** floor(unix seconds / period) of the accepted code. */
+  step: ColumnType<number, number, never>;
+  used_at: Generated<Date>;
+}
+
+/** Password sign-in attempts per e-mail address in its current window (migration 2026-11-25-0014). */
+export interface SignInThrottleTable {
+  email: string;
+  window_started_at: Date;
+  attempts: number;
+}
+
 export interface IdentityDatabase {
   user: UserTable;
   session: SessionTable;
@@ -99,4 +114,6 @@ export interface IdentityDatabase {
   passkey: PasskeyTable;
   rateLimit: RateLimitTable;
   user_settings: UserSettingsTable;
+  totp_used_step: TotpUsedStepTable;
+  sign_in_throttle: SignInThrottleTable;
 }

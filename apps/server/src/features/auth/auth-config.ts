@@ -17,6 +17,12 @@ export const ZAuthEnv = z.object({
   /** Window (seconds) and request count of the strict rate limit on sign-in, sign-up, codes and resets. */
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().positive().default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  /**
+   * Password sign-in attempts per e-mail address (whatever the client address) in a window of seconds; beyond
+   * them that address answers 429 until the window ends. A success clears the count.
+   */
+  AUTH_ACCOUNT_RATE_LIMIT_WINDOW: z.coerce.number().int().positive().default(900),
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /** Lifetime of e-mailed codes, seconds. */
   AUTH_OTP_EXPIRES_IN: z.coerce.number().int().positive().default(600),
 });

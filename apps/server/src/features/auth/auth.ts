@@ -6,8 +6,11 @@ import { emailOTP, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../../mail/mailer.ts';
 import { OIDC_PROVIDER_ID, oidcProviderConfig, type TAuthConfig } from './auth-config.ts';
+import { createAuthGuardsRepository } from './auth-guards.repository.ts';
+import { authGuards } from './auth-guards.ts';
 import { otpMail } from './auth-mail.ts';
 import { createBackgroundTasks } from './background-tasks.ts';
+import { PASSWORD_LENGTH } from './password-strength.ts';
 
 export interface TAuthLogger {
   debug(object: object, message: string): void;
@@ -76,8 +79,8 @@ export function createAuth({ db, config, mailer, logger }: TCreateAuthOptions) {
       requireEmailVerification: true,
       // With verification required better-auth answers a sign-up for a taken e-mail exactly like a new one.
       autoSignIn: false,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
       revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
@@ -130,6 +133,14 @@ export function createAuth({ db, config, mailer, logger }: TCreateAuthOptions) {
         },
       }),
       twoFactor({ issuer: 'Strata' }),
+      // Computes TOTP steps with twoFactor's defaults (30 s, 6 digits), as configured just above.
+      authGuards({
+        repository: createAuthGuardsRepository(db),
+        accountLimit: {
+          window: config.AUTH_ACCOUNT_RATE_LIMIT_WINDOW,
+          max: config.AUTH_ACCOUNT_RATE_LIMIT_MAX,
+        },
+      }),
       passkey({ rpID: publicUrl.hostname, rpName: 'Strata', origin: publicUrl.origin }),
       ...(oidc
         ? [

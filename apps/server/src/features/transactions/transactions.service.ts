@@ -224,11 +224,17 @@ export function createTransactionsService(db: Kysely<Database>) {
       .select(['id', 'repository_id'])
       .where('id', 'in', [...new Set(ids)])
       .execute();
-    const repositories = new Set(rows.map((row) => row.repository_id));
-    if (repositories.size > 1) throw new AppError('BAD_REQUEST', TRANSACTION_MESSAGES.MIXED_REPOSITORIES);
-    await requireRecordAccess(db, user, [...repositories][0], 'write', TRANSACTION_MESSAGES.NOT_FOUND);
+    const repositories = [...new Set(rows.map((row) => row.repository_id))];
+    // Access to every repository the ids reach comes before naming a mix: an id of a repository the caller
+    // is not in must answer as an unknown id does, not reveal that it exists somewhere else.
+    if (repositories.length === 0)
+      await requireRecordAccess(db, user, undefined, 'write', TRANSACTION_MESSAGES.NOT_FOUND);
+    for (const repositoryId of repositories) {
+      await requireRecordAccess(db, user, repositoryId, 'write', TRANSACTION_MESSAGES.NOT_FOUND);
+    }
+    if (repositories.length > 1) throw new AppError('BAD_REQUEST', TRANSACTION_MESSAGES.MIXED_REPOSITORIES);
     if (rows.length !== new Set(ids).size) throw AppError.notFound(TRANSACTION_MESSAGES.NOT_FOUND);
-    return { ids: rows.map((row) => row.id), repositoryId: [...repositories][0] as string };
+    return { ids: rows.map((row) => row.id), repositoryId: repositories[0] as string };
   }
 
   async function checkImport(

@@ -1,4 +1,5 @@
 import { passkeyClient } from '@better-auth/passkey/client';
+import { WEAK_PASSWORD } from '@strata/contracts/auth-passwords';
 import { createAuthClient } from 'better-auth/client';
 import { emailOTPClient, twoFactorClient } from 'better-auth/client/plugins';
 
@@ -13,6 +14,8 @@ export const authClient = createAuthClient({
   baseURL: typeof window === 'undefined' ? undefined : window.location.origin,
   basePath: AUTH_BASE_PATH,
   sessionOptions: { refetchOnWindowFocus: false },
+  // better-auth keeps the fetch it finds at creation; look it up per call so page tests can answer for the server.
+  fetchOptions: { customFetchImpl: (input, init) => globalThis.fetch(input, init) },
   plugins: [emailOTPClient(), twoFactorClient(), passkeyClient()],
 });
 
@@ -51,9 +54,15 @@ export async function authCall<T>(call: Promise<TAuthResult<T>>): Promise<T> {
 /** Text for a toast's description: better-auth's message, or a hint that the server was not reached. */
 export function authErrorDescription(error: unknown): string | undefined {
   if (isAuthRequestError(error)) {
-    if (error.status === 429) return 'Too many attempts. Please wait a minute and try again.';
+    // The server says which limit (per address, or per account with a longer wait).
+    if (error.status === 429) return error.message || 'Too many attempts. Please wait and try again.';
     return error.message;
   }
   if (error instanceof TypeError) return 'The server could not be reached. Check your connection.';
   return error instanceof Error ? error.message : undefined;
+}
+
+/** The server's refusal of an easily guessed new password: its text belongs under the password field. */
+export function weakPasswordMessage(error: unknown): string | undefined {
+  return isAuthRequestError(error) && error.code === WEAK_PASSWORD.code ? error.message : undefined;
 }

@@ -40,6 +40,7 @@ export async function createIdentityTestApp(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     // High enough that only the rate-limit tests, which lower it, ever meet it.
     AUTH_RATE_LIMIT_MAX: '1000',
+    AUTH_ACCOUNT_RATE_LIMIT_MAX: '1000',
     ...options.env,
   };
   const config = loadAuthConfig({ PUBLIC_URL: publicUrl, DATA_DIR: dataDir }, env);

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { authCall, authClient, authErrorDescription } from '../../auth/auth-client.ts';
+import { authCall, authClient, authErrorDescription, weakPasswordMessage } from '../../auth/auth-client.ts';
 import { type TChangePasswordForm, ZChangePasswordForm } from '../../auth/auth-forms.ts';
 import { AUTH_MESSAGES } from '../../auth/auth-messages.ts';
 
@@ -20,7 +20,10 @@ export function ChangePasswordSection({ email }: { email: string }) {
       form.reset();
       notifications.success(AUTH_MESSAGES.passwordChanged);
     } catch (error) {
-      notifications.error(AUTH_MESSAGES.passwordChangeError, { description: authErrorDescription(error) });
+      const weak = weakPasswordMessage(error);
+      if (weak) form.setError('newPassword', { message: weak }, { shouldFocus: true });
+      else
+        notifications.error(AUTH_MESSAGES.passwordChangeError, { description: authErrorDescription(error) });
     }
   });
 

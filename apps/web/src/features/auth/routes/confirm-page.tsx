@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { authCall, authClient, authErrorDescription } from '../auth-client.ts';
+import { authCall, authClient, authErrorDescription, weakPasswordMessage } from '../auth-client.ts';
 import { type TResetPasswordForm, ZResetPasswordForm } from '../auth-forms.ts';
 import { AUTH_MESSAGES, PASSWORD_RESET_DONE } from '../auth-messages.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -37,7 +37,10 @@ export function Component() {
       notifications.success(PASSWORD_RESET_DONE);
       navigate('/login', { replace: true });
     } catch (error) {
-      notifications.error(AUTH_MESSAGES.passwordResetError, { description: authErrorDescription(error) });
+      const weak = weakPasswordMessage(error);
+      if (weak) form.setError('password', { message: weak }, { shouldFocus: true });
+      else
+        notifications.error(AUTH_MESSAGES.passwordResetError, { description: authErrorDescription(error) });
     }
   });
 

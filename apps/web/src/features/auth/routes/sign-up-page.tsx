@@ -3,7 +3,7 @@ import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { authCall, authClient, authErrorDescription } from '../auth-client.ts';
+import { authCall, authClient, authErrorDescription, weakPasswordMessage } from '../auth-client.ts';
 import { PASSWORD_MIN_LENGTH, type TSignUpForm, ZSignUpForm } from '../auth-forms.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -23,7 +23,9 @@ export function Component() {
       markCodeSent('sign-up', email);
       navigate(`/sign-up-confirmation?username=${encodeURIComponent(email)}`);
     } catch (error) {
-      notifications.error(AUTH_MESSAGES.signUpError, { description: authErrorDescription(error) });
+      const weak = weakPasswordMessage(error);
+      if (weak) form.setError('password', { message: weak }, { shouldFocus: true });
+      else notifications.error(AUTH_MESSAGES.signUpError, { description: authErrorDescription(error) });
     }
   });
 
