@@ -52,6 +52,7 @@ const asset = (patch: Partial<TAsset>): TAsset => ({
   created_by: null,
   updated_at: NOW,
   updated_by: null,
+  version: 1,
   ...patch,
 });
 
