@@ -5,6 +5,7 @@ import { MESSAGES } from '@strata/core/validation/messages';
 import type { Database } from '@strata/db/schema';
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { updateVersioned } from '../../plugins/row-version.ts';
 import { ASSET_MESSAGES } from '../assets/assets.service.ts';
 import { bumpDataVersion } from '../repositories/data-version.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
@@ -26,6 +27,7 @@ function toTag(row: TTagRow, assets: readonly string[]): TTag {
     created_by: row.created_by,
     updated_at: row.updated_at.toISOString(),
     updated_by: row.updated_by,
+    version: row.version,
   };
 }
 
@@ -165,24 +167,28 @@ export function createTagsService(db: Kysely<Database>) {
       user: TAccessUser | null,
       id: string,
       body: { tag_name?: string | null; tag_value?: string | null },
+      expected: number | undefined,
     ): Promise<TTag> {
       const tag = await accessTag(user, id, 'write');
-      const result = validateTag({
-        tag_name: body.tag_name !== undefined ? body.tag_name : tag.tag_name,
-        tag_value: body.tag_value !== undefined ? body.tag_value : tag.tag_value,
-      });
-      if (!result.ok) throw invalid(result.errors);
-      if (!canRenameTag(tag.tag_name, result.value.tag_name)) {
-        throw fieldError({ tag_name: [TAG_MESSAGES.RESERVED_NAME_READONLY] });
-      }
       return guarded(() =>
         db.transaction().execute(async (trx) => {
-          const row = await trx
-            .updateTable('tags')
-            .set({ ...result.value, updated_at: new Date(), updated_by: (user as TAccessUser).id })
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = await updateVersioned(
+            trx,
+            'tags',
+            id,
+            { expected, notFoundMessage: TAG_NOT_FOUND },
+            (current) => {
+              const result = validateTag({
+                tag_name: body.tag_name !== undefined ? body.tag_name : current.tag_name,
+                tag_value: body.tag_value !== undefined ? body.tag_value : current.tag_value,
+              });
+              if (!result.ok) throw invalid(result.errors);
+              if (!canRenameTag(current.tag_name, result.value.tag_name)) {
+                throw fieldError({ tag_name: [TAG_MESSAGES.RESERVED_NAME_READONLY] });
+              }
+              return { ...result.value, updated_at: new Date(), updated_by: (user as TAccessUser).id };
+            },
+          );
           await bumpDataVersion(trx, tag.repository_id);
           return toTag(row, (await assetsOf([id], trx)).get(id) ?? []);
         }),

@@ -27,6 +27,7 @@ const tag = (id: string, tag_name: string, tag_value: string): TTag => ({
   created_by: null,
   updated_at: NOW,
   updated_by: null,
+  version: 1,
 });
 const TAGS = [tag('c1', 'Category', 'Income'), tag('s1', 'Subcategory', 'Salary')];
 
