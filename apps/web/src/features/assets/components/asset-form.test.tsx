@@ -155,4 +155,29 @@ describe('AssetForm', () => {
       ),
     );
   });
+
+  it('sends the version it loaded; a stale save shows the error toast with Reload and keeps the edit', async () => {
+    const { calls, onSaved } = renderForm({ kind: 'assets', asset: asset({ version: 7 }) }, () =>
+      json(409, {
+        code: 'STALE_VERSION',
+        message: 'This was changed by someone else: reload to see their change, then edit again',
+        details: { current_version: 8 },
+      }),
+    );
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Core holding' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(notifications.getSnapshot()).toHaveLength(1));
+    expect(calls.find((call) => call.url.endsWith('/assets/a1'))?.body).toMatchObject({
+      description: 'Core holding',
+      version: 7,
+    });
+    const [shown] = notifications.getSnapshot();
+    expect([shown?.type, shown?.message]).toEqual([
+      'error',
+      'This was changed by someone else: reload to see their change, then edit again',
+    ]);
+    expect(shown?.actions?.map((action) => action.label)).toEqual(['Reload', 'Close']);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(/Description/) as HTMLTextAreaElement).value).toBe('Core holding');
+  });
 });
