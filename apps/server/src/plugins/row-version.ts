@@ -54,10 +54,11 @@ export interface TVersionedUpdate {
 }
 
 /**
- * The one read-modify-write of a shared record: lock the row (SELECT … FOR UPDATE, so a concurrent update
- * waits here and then merges onto this one's result instead of overwriting it), refuse a stale expected
- * version, let `merge` turn the current row into the columns to change (it may validate and throw, or write
- * the row's children in the same transaction), and write them with the version raised by one.
+ * The one read-modify-write of a shared record: lock the row (SELECT … FOR NO KEY UPDATE, so a concurrent
+ * update waits here and then merges onto this one's result instead of overwriting it; unlike FOR UPDATE it
+ * does not hold up writes of rows that reference this one, such as entries on an asset), refuse a stale
+ * expected version, let `merge` turn the current row into the columns to change (it may validate and throw,
+ * or write the row's children in the same transaction), and write them with the version raised by one.
  * Must run inside a transaction: outside one the lock would end with the select.
  */
 export async function updateVersioned<T extends TVersionedTable>(
@@ -75,7 +76,7 @@ export async function updateVersioned<T extends TVersionedTable>(
     .selectFrom(name)
     .selectAll()
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!current) throw AppError.notFound(notFoundMessage);
   if (expected !== undefined && current.version !== expected) throw staleVersionError(current.version);
