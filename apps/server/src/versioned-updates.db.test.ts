@@ -228,6 +228,35 @@ describe.each(cases)('updating a $kind', (entity) => {
   });
 });
 
+describe("an asset's tags", () => {
+  it('changed on their own (assign, reassign, remove) raise the asset version, so a form holding the old one is refused', async () => {
+    const assetId = await createStockAs(owner, repositoryId, 'TAGS');
+    const region = await created('/api/tags', {
+      repository_id: repositoryId,
+      tag_name: 'Zone',
+      tag_value: 'North',
+    });
+    const south = await created('/api/tags', {
+      repository_id: repositoryId,
+      tag_name: 'Zone',
+      tag_value: 'South',
+    });
+    const versionOf = async () => (await owner.call('GET', `/api/assets/${assetId}`)).json().version;
+    expect(await versionOf()).toBe(1);
+    const link = await created('/api/asset_tags', { asset_id: assetId, tag_id: region.id });
+    expect(await versionOf()).toBe(2);
+    expect((await owner.call('PUT', `/api/asset_tags/${link.id}`, { tag_id: south.id })).statusCode).toBe(
+      200,
+    );
+    expect(await versionOf()).toBe(3);
+    // A form loaded before the tag changes would write its old tag list back.
+    const stale = await owner.call('PUT', `/api/assets/${assetId}`, { tags: [], version: 1 });
+    expect([stale.statusCode, stale.json().code]).toEqual([409, 'STALE_VERSION']);
+    expect((await owner.call('DELETE', `/api/asset_tags/${link.id}`)).statusCode).toBe(200);
+    expect(await versionOf()).toBe(4);
+  });
+});
+
 describe('If-Match', () => {
   const put = (url: string, ifMatch: string, body: Record<string, unknown>) =>
     t.app.inject({

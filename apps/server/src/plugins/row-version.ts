@@ -1,6 +1,6 @@
 import { ErrorMessage } from '@strata/contracts/errors';
 import type { Database } from '@strata/db/schema';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { AppError } from './app-error.ts';
 
 /** Tables whose rows carry a `version` (migration 2026-11-25-0013-row-versions). */
@@ -87,4 +87,19 @@ export async function updateVersioned<T extends TVersionedTable>(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow() as Promise<Selectable<Database[T]>>;
+}
+
+/**
+ * Raises a record's version for a change made through another table that its answer shows (an asset's tags),
+ * so a client still holding the old version is refused instead of writing the old list back. Run it first in
+ * the transaction: it locks the row in the same order as updateVersioned does, before the child rows.
+ */
+export async function raiseVersion(trx: Kysely<Database>, table: TVersionedTable, id: string): Promise<void> {
+  // biome-ignore lint/suspicious/noExplicitAny: the table is a union, which Kysely's builders cannot narrow
+  const loose = trx as Kysely<any>;
+  await loose
+    .updateTable(table as string)
+    .set({ version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
 }

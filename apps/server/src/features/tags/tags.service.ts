@@ -5,7 +5,7 @@ import { MESSAGES } from '@strata/core/validation/messages';
 import type { Database } from '@strata/db/schema';
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
-import { updateVersioned } from '../../plugins/row-version.ts';
+import { raiseVersion, updateVersioned } from '../../plugins/row-version.ts';
 import { ASSET_MESSAGES } from '../assets/assets.service.ts';
 import { bumpDataVersion } from '../repositories/data-version.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
@@ -237,6 +237,7 @@ export function createTagsService(db: Kysely<Database>) {
       await assertNameFreeOnAsset(asset.id, tag.tag_name);
       return guarded(() =>
         db.transaction().execute(async (trx) => {
+          await raiseVersion(trx, 'assets', asset.id);
           const { id } = await trx
             .insertInto('asset_tags')
             .values({ repository_id: asset.repository_id, asset_id: asset.id, tag_id: tag.id })
@@ -262,6 +263,7 @@ export function createTagsService(db: Kysely<Database>) {
       await assertNameFreeOnAsset(asset.id, tag.tag_name, linkId);
       await guarded(() =>
         db.transaction().execute(async (trx) => {
+          await raiseVersion(trx, 'assets', asset.id);
           await trx.updateTable('asset_tags').set({ tag_id: tag.id }).where('id', '=', linkId).execute();
           await bumpDataVersion(trx, asset.repository_id);
         }),
@@ -275,6 +277,7 @@ export function createTagsService(db: Kysely<Database>) {
         throw fieldError({ tags: [MESSAGES.ACCOUNT_TAGS_REQUIRED] });
       }
       await db.transaction().execute(async (trx) => {
+        await raiseVersion(trx, 'assets', asset.id);
         await trx.deleteFrom('asset_tags').where('id', '=', linkId).execute();
         await bumpDataVersion(trx, asset.repository_id);
       });
