@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { ZErrorBody } from './errors.ts';
+import { ZErrorBody, ZVersion } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
 
 // Field rules (date, close, editable sources, the duplicate day) are core's `validatePrice`.
@@ -15,6 +15,7 @@ export const ZAssetPrice = z.object({
   source: z.string(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
+  version: ZVersion,
 });
 export type TAssetPrice = z.infer<typeof ZAssetPrice>;
 
@@ -40,6 +41,8 @@ export const ZUpdateAssetPriceBody = z.object({
   date: z.string().max(64).nullish(),
   close: ZPriceValue,
   source: z.string().max(64).optional(),
+  /** The version the client edited (or If-Match); a stale one answers 409 STALE_VERSION. */
+  version: ZVersion.nullish(),
 });
 export type TUpdateAssetPriceBody = z.infer<typeof ZUpdateAssetPriceBody>;
 

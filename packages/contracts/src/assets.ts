@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { ZErrorBody } from './errors.ts';
+import { ZErrorBody, ZVersion } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
 
 // Field rules (type, name, ticker, currency, account tags) are core's `validateAsset`, run by the service
@@ -38,6 +38,7 @@ export const ZAsset = z.object({
   created_by: z.string().nullable(),
   updated_at: z.iso.datetime(),
   updated_by: z.string().nullable(),
+  version: ZVersion,
 });
 export type TAsset = z.infer<typeof ZAsset>;
 
@@ -52,6 +53,9 @@ export const ZAssetFields = z.object({
   properties: z.record(z.string(), z.unknown()).optional(),
 });
 export type TAssetFields = z.infer<typeof ZAssetFields>;
+
+/** Fields left out keep their value; `version` (or If-Match) is the one the client edited. */
+export const ZUpdateAssetBody = ZAssetFields.extend({ version: ZVersion.nullish() });
 
 export const ZCreateAssetBody = ZAssetFields.extend({ repository_id: ZRecordId.optional() });
 export type TCreateAssetBody = z.infer<typeof ZCreateAssetBody>;
@@ -125,9 +129,9 @@ export const createAssets = defineEndpoint({
 export const updateAsset = defineEndpoint({
   method: 'PUT',
   url: '/assets/:id',
-  summary: 'Change an asset',
+  summary: 'Change an asset; a stale `version` or If-Match answers 409 STALE_VERSION',
   params: ZAssetIdParams,
-  body: ZAssetFields,
+  body: ZUpdateAssetBody,
   response: { 200: ZAsset, ...errors, 409: ZErrorBody },
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { ZErrorBody } from './errors.ts';
+import { ZErrorBody, ZVersion } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
 
 // Field rules are core's `validateContact` (name required, the rest limited text). The seed's path for
@@ -20,6 +20,7 @@ export const ZContact = z.object({
   created_by: z.string().nullable(),
   updated_at: z.iso.datetime(),
   updated_by: z.string().nullable(),
+  version: ZVersion,
 });
 export type TContact = z.infer<typeof ZContact>;
 
@@ -37,7 +38,9 @@ export const ZContactFields = z.object({
 });
 export const ZCreateContactBody = ZContactFields.extend({ repository_id: ZRecordId });
 export type TCreateContactBody = z.infer<typeof ZCreateContactBody>;
-export type TUpdateContactBody = z.infer<typeof ZContactFields>;
+/** Fields left out keep their value; `version` (or If-Match) is the one the client edited. */
+export const ZUpdateContactBody = ZContactFields.extend({ version: ZVersion.nullish() });
+export type TUpdateContactBody = z.infer<typeof ZUpdateContactBody>;
 export const ZContactParams = z.object({ id: ZRecordId });
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -71,8 +74,8 @@ export const updateContact = defineEndpoint({
   url: '/contact_info/:id',
   summary: "Change a contact's fields or its assets (fields left out keep their value)",
   params: ZContactParams,
-  body: ZContactFields,
-  response: { 200: ZContact, ...errors },
+  body: ZUpdateContactBody,
+  response: { 200: ZContact, ...errors, 409: ZErrorBody },
 });
 
 export const deleteContact = defineEndpoint({

@@ -1,7 +1,7 @@
 import { DASHBOARD_TYPES } from '@strata/core/dashboards/widget-kinds';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { ZErrorBody } from './errors.ts';
+import { ZErrorBody, ZVersion } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
 
 // Rules (kinds, layouts on the grid, names, slugs, the plan's widget kinds) are core's dashboard rules.
@@ -24,6 +24,7 @@ export const ZDashboardView = z.object({
   widgets: z.array(ZWidget),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
+  version: ZVersion,
 });
 export type TDashboardView = z.infer<typeof ZDashboardView>;
 
@@ -43,6 +44,8 @@ export const ZUpdateDashboardViewBody = z.object({
   name: z.string().max(10_000).nullish(),
   position: z.number().int().min(0).max(10_000).optional(),
   widgets: z.array(ZWidget).max(1000).optional(),
+  /** The version the client edited (or If-Match); a stale one answers 409 STALE_VERSION. */
+  version: ZVersion.nullish(),
 });
 
 export const ZDashboardViewParams = z.object({ id: ZRecordId });
@@ -81,7 +84,7 @@ export const updateDashboardView = defineEndpoint({
   summary: "Rename, reorder or save a dashboard's widgets",
   params: ZDashboardViewParams,
   body: ZUpdateDashboardViewBody,
-  response: { 200: ZDashboardView, ...errors },
+  response: { 200: ZDashboardView, ...errors, 409: ZErrorBody },
 });
 
 export const deleteDashboardView = defineEndpoint({

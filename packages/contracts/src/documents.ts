@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { ZErrorBody } from './errors.ts';
+import { ZErrorBody, ZVersion } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
 
 // Field rules are core's `validateDocument` / `validateDocumentTag`; messages are core's DOCUMENT_MESSAGES
@@ -44,6 +44,7 @@ export const ZDocument = z.object({
   created_by: z.string().nullable(),
   updated_at: z.iso.datetime(),
   updated_by: z.string().nullable(),
+  version: ZVersion,
 });
 export type TDocument = z.infer<typeof ZDocument>;
 
@@ -81,8 +82,14 @@ export const ZCreateDocumentBody = ZDocumentFields.extend({
   content_type: ZDocumentText,
 });
 export type TCreateDocumentBody = z.infer<typeof ZCreateDocumentBody>;
-/** The source may move among the link sources; a stored file stays one. */
-export const ZUpdateDocumentBody = ZDocumentFields.extend({ source: z.string().max(100).nullish() });
+/**
+ * The source may move among the link sources; a stored file stays one. `version` (or If-Match) is the one
+ * the client edited.
+ */
+export const ZUpdateDocumentBody = ZDocumentFields.extend({
+  source: z.string().max(100).nullish(),
+  version: ZVersion.nullish(),
+});
 export type TUpdateDocumentBody = z.infer<typeof ZUpdateDocumentBody>;
 export const ZDocumentParams = z.object({ id: ZRecordId });
 export const ZDocumentFileQuery = z.object({
@@ -98,11 +105,12 @@ export const ZDocumentTag = z.object({
   documents: z.array(z.string()),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
+  version: ZVersion,
 });
 export type TDocumentTag = z.infer<typeof ZDocumentTag>;
 export const ZListDocumentTagsQuery = z.object({ repository_id: ZRecordId });
 export const ZCreateDocumentTagBody = z.object({ repository_id: ZRecordId, name: ZDocumentText });
-export const ZUpdateDocumentTagBody = z.object({ name: ZDocumentText });
+export const ZUpdateDocumentTagBody = z.object({ name: ZDocumentText, version: ZVersion.nullish() });
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 

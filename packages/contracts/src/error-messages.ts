@@ -9,4 +9,6 @@ export const ErrorMessage = {
   INTERNAL_DESCRIPTION: 'We have been notified',
   BAD_REQUEST_DEFAULT: 'Something went wrong',
   SOFT_DELETED_MARKER: 'soft deleted',
+  /** 409 STALE_VERSION: an update based on an older version of the record. */
+  STALE_VERSION: 'This was changed by someone else: reload to see their change, then edit again',
 } as const;

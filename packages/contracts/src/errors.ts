@@ -10,6 +10,8 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   SOFT_DELETED_CONFLICT: 'SOFT_DELETED_CONFLICT',
+  /** The record changed since the version the client edited (If-Match or a `version` field). */
+  STALE_VERSION: 'STALE_VERSION',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   RATE_LIMITED: 'RATE_LIMITED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
@@ -29,6 +31,12 @@ export const ZErrorBody = z.object({
   details: z.object({ fieldErrors: ZFieldErrors.optional() }).catchall(z.unknown()).optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+/**
+ * A shared record's version: every update raises it by one. Responses carry it; an update may send the one
+ * it edited (this field, or an `If-Match: "N"` header) and a stale one answers 409 STALE_VERSION.
+ */
+export const ZVersion = z.number().int().min(1);
 
 // The fixed texts live in a zod-free module so the web app's first load does not pull zod in.
 export { ErrorMessage } from './error-messages.ts';

@@ -9,7 +9,7 @@ import {
   ZExportedDocumentTagLink,
 } from './documents-export.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ZErrorBody } from './errors.ts';
+import { ZErrorBody, ZVersion } from './errors.ts';
 
 /** A repository, invite or asset id (any 8-4-4-4-12 hex form; a malformed one is a 400, never a 500). */
 export const ZRecordId = z.guid({ error: 'Must be an id' });
@@ -91,6 +91,7 @@ export const ZRepository = z.object({
   currency_asset: z.string().nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
+  version: ZVersion,
 });
 export type TRepository = z.infer<typeof ZRepository>;
 
@@ -112,6 +113,8 @@ export const ZUpdateRepositoryBody = z.strictObject({
   name: ZRequiredName.optional(),
   currency: ZCurrencyCode.optional(),
   settings: ZRepositorySettings.partial().strict().optional(),
+  /** The version the client edited (or If-Match); a stale one answers 409 STALE_VERSION. */
+  version: ZVersion.nullish(),
 });
 export type TUpdateRepositoryBody = z.infer<typeof ZUpdateRepositoryBody>;
 

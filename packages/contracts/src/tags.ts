@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { ZErrorBody } from './errors.ts';
+import { ZErrorBody, ZVersion } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
 
 // Field rules are core's `validateTag`; the messages ('A tag with this name already exists', 'There is
@@ -17,6 +17,7 @@ export const ZTag = z.object({
   created_by: z.string().nullable(),
   updated_at: z.iso.datetime(),
   updated_by: z.string().nullable(),
+  version: ZVersion,
 });
 export type TTag = z.infer<typeof ZTag>;
 
@@ -25,7 +26,12 @@ const ZTagText = z.string().max(10_000).nullish();
 export const ZListTagsQuery = z.object({ repository_id: ZRecordId });
 export const ZCreateTagBody = z.object({ repository_id: ZRecordId, tag_name: ZTagText, tag_value: ZTagText });
 export type TCreateTagBody = z.infer<typeof ZCreateTagBody>;
-export const ZUpdateTagBody = z.object({ tag_name: ZTagText, tag_value: ZTagText });
+/** Fields left out keep their value; `version` (or If-Match) is the one the client edited. */
+export const ZUpdateTagBody = z.object({
+  tag_name: ZTagText,
+  tag_value: ZTagText,
+  version: ZVersion.nullish(),
+});
 export const ZTagParams = z.object({ id: ZRecordId });
 
 /** One tag on one asset. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
-import { ZErrorBody } from './errors.ts';
+import { ZErrorBody, ZVersion } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
 import { ZTask } from './tasks.ts';
 
@@ -33,6 +33,7 @@ export const ZTransaction = z.object({
   created_by: z.string().nullable(),
   updated_at: z.iso.datetime(),
   updated_by: z.string().nullable(),
+  version: ZVersion,
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 
@@ -52,6 +53,10 @@ export const ZTransactionFields = z.object({
   entries: z.array(ZEntryDraft).max(20).nullish(),
 });
 export type TTransactionFields = z.infer<typeof ZTransactionFields>;
+
+/** Fields left out keep their value; `version` (or If-Match) is the one the client edited. */
+export const ZUpdateTransactionBody = ZTransactionFields.extend({ version: ZVersion.nullish() });
+export type TUpdateTransactionBody = z.infer<typeof ZUpdateTransactionBody>;
 
 export const ZCreateTransactionBody = ZTransactionFields.extend({ repository_id: ZRecordId.optional() });
 export type TCreateTransactionBody = z.infer<typeof ZCreateTransactionBody>;
@@ -215,10 +220,11 @@ export const importTransactionsEvents = defineEndpoint({
 export const updateTransaction = defineEndpoint({
   method: 'PUT',
   url: '/transactions/:id',
-  summary: 'Change a transaction',
+  summary:
+    'Change a transaction (fields left out keep their value); a stale `version` or If-Match answers 409 STALE_VERSION',
   params: ZTransactionIdParams,
-  body: ZTransactionFields,
-  response: { 200: ZTransaction, ...errors },
+  body: ZUpdateTransactionBody,
+  response: { 200: ZTransaction, ...errors, 409: ZErrorBody },
 });
 
 export const deleteTransactions = defineEndpoint({

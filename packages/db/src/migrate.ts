@@ -13,6 +13,7 @@ import * as priceSeriesIndex from './migrations/2026-11-23-0011-price-series-ind
 import * as transactionEntryOrder from './migrations/2026-11-24-0012-transaction-entry-order.ts';
 import * as totpUsedStep from './migrations/2026-11-25-0013-totp-used-step.ts';
 import * as signInThrottle from './migrations/2026-11-25-0014-sign-in-throttle.ts';
+import * as rowVersions from './migrations/2026-11-25-0015-row-versions.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0012-transaction-entry-order': transactionEntryOrder,
   '2026-11-25-0013-totp-used-step': totpUsedStep,
   '2026-11-25-0014-sign-in-throttle': signInThrottle,
+  '2026-11-25-0015-row-versions': rowVersions,
 };
 
 export class MigrationError extends Error {

@@ -17,6 +17,8 @@ export interface AssetPricesTable {
   created_at: CreatedTimestamp;
   created_by: string | null;
   updated_at: CreatedTimestamp;
+  /** Raised by one on every update; a client sending an older one is refused (plugins/row-version.ts). */
+  version: Generated<number>;
   updated_by: string | null;
 }
 

@@ -16,6 +16,8 @@ export interface DashboardViewsTable {
   widgets: ColumnType<unknown[], string | undefined, string>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
+  /** Raised by one on every update; a client sending an older one is refused (plugins/row-version.ts). */
+  version: Generated<number>;
 }
 
 export interface DashboardsDatabase {

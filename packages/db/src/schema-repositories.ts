@@ -17,6 +17,8 @@ export interface RepositoriesTable {
   data_version: Generated<number>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
+  /** Raised by one on every update; a client sending an older one is refused (plugins/row-version.ts). */
+  version: Generated<number>;
 }
 
 export interface RepositoryMembersTable {
@@ -75,6 +77,8 @@ export interface AssetsTable {
   created_at: CreatedTimestamp;
   created_by: string | null;
   updated_at: CreatedTimestamp;
+  /** Raised by one on every update; a client sending an older one is refused (plugins/row-version.ts). */
+  version: Generated<number>;
   updated_by: string | null;
 }
 
@@ -86,6 +90,8 @@ export interface TagsTable {
   created_at: CreatedTimestamp;
   created_by: string | null;
   updated_at: CreatedTimestamp;
+  /** Raised by one on every update; a client sending an older one is refused (plugins/row-version.ts). */
+  version: Generated<number>;
   updated_by: string | null;
 }
 

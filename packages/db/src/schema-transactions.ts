@@ -17,6 +17,8 @@ export interface TransactionsTable {
   created_at: CreatedTimestamp;
   created_by: string | null;
   updated_at: CreatedTimestamp;
+  /** Raised by one on every update; a client sending an older one is refused (plugins/row-version.ts). */
+  version: Generated<number>;
   updated_by: string | null;
   /** Entry order (migration 2026-11-24-0012): orders same-day transactions written together. */
   seq: Generated<number>;

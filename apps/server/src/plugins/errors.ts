@@ -13,6 +13,7 @@ export const statusByErrorCode: Record<TErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   SOFT_DELETED_CONFLICT: 409,
+  STALE_VERSION: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,

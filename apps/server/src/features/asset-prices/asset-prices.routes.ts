@@ -5,6 +5,7 @@ import {
   updateAssetPrice,
 } from '@strata/contracts/asset-prices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { versionedBody } from '../../plugins/row-version.ts';
 import { createAssetPricesService } from './asset-prices.service.ts';
 
 /** Asset prices (mounted under /api). */
@@ -50,7 +51,10 @@ export const assetPricesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateAssetPrice.body,
       response: updateAssetPrice.response,
     },
-    handler: async (request) => service.update(request.user, request.params.id, request.body),
+    handler: async (request) => {
+      const { fields, expected } = versionedBody(request);
+      return service.update(request.user, request.params.id, fields, expected);
+    },
   });
 
   app.route({

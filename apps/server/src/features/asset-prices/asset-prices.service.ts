@@ -13,6 +13,7 @@ import {
 import type { Database } from '@strata/db/schema';
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { updateVersioned } from '../../plugins/row-version.ts';
 import { ASSET_MESSAGES } from '../assets/assets.service.ts';
 import { bumpDataVersion } from '../repositories/data-version.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
@@ -33,6 +34,7 @@ function toResponse(row: TPriceRow): TAssetPrice {
     source: row.source,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    version: row.version,
   };
 }
 
@@ -68,11 +70,12 @@ export function createAssetPricesService(db: Kysely<Database>) {
     if (await query.executeTakeFirst()) throw AppError.conflict(duplicatePriceMessage(date));
   }
 
-  async function guarded<T>(date: string, work: () => Promise<T>): Promise<T> {
+  async function guarded<T>(date: string | (() => string), work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict(duplicatePriceMessage(date));
+      if (isUniqueViolation(error))
+        throw AppError.conflict(duplicatePriceMessage(typeof date === 'string' ? date : date()));
       throw error;
     }
   }
@@ -114,27 +117,41 @@ export function createAssetPricesService(db: Kysely<Database>) {
       );
     },
 
-    async update(user: TAccessUser | null, id: string, body: TUpdateAssetPriceBody): Promise<TAssetPrice> {
+    async update(
+      user: TAccessUser | null,
+      id: string,
+      body: TUpdateAssetPriceBody,
+      expected: number | undefined,
+    ): Promise<TAssetPrice> {
       const existing = await accessPrice(user, id);
-      const result = validatePrice({
-        date: body.date !== undefined ? body.date : existing.date,
-        close: body.close !== undefined ? body.close : existing.close,
-        source: body.source ?? existing.source,
-      });
-      if (!result.ok) throw fieldError(Object.fromEntries(result.errors.map((e) => [e.field, [e.message]])));
-      const price = result.value;
-      return guarded(price.date, () =>
-        db.transaction().execute(async (trx) => {
-          await assertDayFree(trx, existing.asset_id, price.date, id);
-          const row = await trx
-            .updateTable('asset_prices')
-            .set({ ...price, updated_at: new Date(), updated_by: (user as TAccessUser).id })
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await bumpDataVersion(trx, existing.repository_id);
-          return toResponse(row);
-        }),
+      // The day a duplicate message names; the merged one is known only under the lock.
+      let date = body.date ?? existing.date;
+      return guarded(
+        () => date,
+        () =>
+          db.transaction().execute(async (trx) => {
+            const row = await updateVersioned(
+              trx,
+              'asset_prices',
+              id,
+              { expected, notFoundMessage: PRICE_MESSAGES.NOT_FOUND },
+              async (current) => {
+                const result = validatePrice({
+                  date: body.date !== undefined ? body.date : current.date,
+                  close: body.close !== undefined ? body.close : current.close,
+                  source: body.source ?? current.source,
+                });
+                if (!result.ok)
+                  throw fieldError(Object.fromEntries(result.errors.map((e) => [e.field, [e.message]])));
+                const price = result.value;
+                date = price.date;
+                await assertDayFree(trx, current.asset_id, price.date, id);
+                return { ...price, updated_at: new Date(), updated_by: (user as TAccessUser).id };
+              },
+            );
+            await bumpDataVersion(trx, existing.repository_id);
+            return toResponse(row);
+          }),
       );
     },
 

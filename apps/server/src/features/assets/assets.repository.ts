@@ -26,6 +26,7 @@ export const ASSET_COLUMNS = [
   'created_by',
   'updated_at',
   'updated_by',
+  'version',
 ] as const;
 
 export function toAssetResponse(row: TAssetRow, tags: readonly string[]): TAsset {
@@ -51,6 +52,7 @@ export function toAssetResponse(row: TAssetRow, tags: readonly string[]): TAsset
     created_by: row.created_by,
     updated_at: row.updated_at.toISOString(),
     updated_by: row.updated_by,
+    version: row.version,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   updateAsset,
 } from '@strata/contracts/assets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { versionedBody } from '../../plugins/row-version.ts';
 import { assetTypes, createAssetsService } from './assets.service.ts';
 
 /** Assets, currencies and accounts (mounted under /api); authentication runs before validation. */
@@ -78,7 +79,10 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateAsset.body,
       response: updateAsset.response,
     },
-    handler: async (request) => service.update(request.user, request.params.id, request.body),
+    handler: async (request) => {
+      const { fields, expected } = versionedBody(request);
+      return service.update(request.user, request.params.id, fields, expected);
+    },
   });
 
   app.route({

@@ -16,6 +16,7 @@ import {
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { updateVersioned } from '../../plugins/row-version.ts';
 import { bumpDataVersion } from '../repositories/data-version.ts';
 import { fieldError, isForeignKeyViolation, requireRecordAccess } from '../repositories/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
@@ -188,42 +189,58 @@ export function createAssetsService(db: Kysely<Database>) {
       return Array.isArray(input) ? created : (created[0] as (typeof created)[number]);
     },
 
-    async update(user: TAccessUser | null, id: string, body: TAssetFields): Promise<TAsset> {
+    async update(
+      user: TAccessUser | null,
+      id: string,
+      body: TAssetFields,
+      expected: number | undefined,
+    ): Promise<TAsset> {
       const { asset, access } = await accessAsset(user, id, 'write');
-      if (asset.is_readonly) throw AppError.forbidden(ASSET_MESSAGES.READONLY_ACCOUNT);
-      if (asset.deleted_at) throw new AppError('BAD_REQUEST', ASSET_MESSAGES.IN_TRASH);
-      const repo = createAssetsRepository(db);
-      const currentTags = (await repo.tagPairsOf(id)).map((tag) => tag.id);
-      const merged: TAssetFields = {
-        type: body.type !== undefined ? body.type : asset.type,
-        name: body.name !== undefined ? body.name : asset.name,
-        ticker: body.ticker !== undefined ? body.ticker : asset.ticker,
-        currency: body.currency !== undefined ? body.currency : asset.currency,
-        description: body.description !== undefined ? body.description : asset.description,
-        tags: body.tags ?? currentTags,
-        parent_id: body.parent_id !== undefined ? body.parent_id : asset.parent_id,
-      };
-      if (merged.parent_id === id) throw fieldError({ parent_id: [ASSET_MESSAGES.PARENT_NOT_GROUPING] });
       const actor = user as TAccessUser;
-      return guarded(
-        () =>
-          db.transaction().execute(async (trx) => {
-            const { value, tagIds } = await checkDraft(trx, access.repository.id, merged, {
-              prefix: null,
-              exceptId: id,
-            });
-            const currency =
-              value.type === 'currency'
-                ? null
-                : await ensureCurrencyAsset(trx, {
-                    repositoryId: access.repository.id,
-                    code: value.currency,
-                    repositoryCurrency: access.repository.currency,
-                    userId: actor.id,
-                  });
-            const row = await trx
-              .updateTable('assets')
-              .set({
+      const repositoryId = access.repository.id;
+      // What the duplicate message names when the update collides; the merged values are known only under the lock.
+      let named = {
+        type: String(body.type ?? asset.type),
+        ticker: String(body.ticker ?? body.name ?? asset.ticker ?? asset.name),
+      };
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const repo = createAssetsRepository(trx);
+          let tagIds: string[] = [];
+          const row = await updateVersioned(
+            trx,
+            'assets',
+            id,
+            { expected, notFoundMessage: ASSET_MESSAGES.NOT_FOUND },
+            async (current) => {
+              if (current.is_readonly) throw AppError.forbidden(ASSET_MESSAGES.READONLY_ACCOUNT);
+              if (current.deleted_at) throw new AppError('BAD_REQUEST', ASSET_MESSAGES.IN_TRASH);
+              const currentTags = (await repo.tagPairsOf(id)).map((tag) => tag.id);
+              const merged: TAssetFields = {
+                type: body.type !== undefined ? body.type : current.type,
+                name: body.name !== undefined ? body.name : current.name,
+                ticker: body.ticker !== undefined ? body.ticker : current.ticker,
+                currency: body.currency !== undefined ? body.currency : current.currency,
+                description: body.description !== undefined ? body.description : current.description,
+                tags: body.tags ?? currentTags,
+                parent_id: body.parent_id !== undefined ? body.parent_id : current.parent_id,
+              };
+              named = { type: String(merged.type ?? ''), ticker: String(merged.ticker ?? merged.name ?? '') };
+              if (merged.parent_id === id)
+                throw fieldError({ parent_id: [ASSET_MESSAGES.PARENT_NOT_GROUPING] });
+              const checked = await checkDraft(trx, repositoryId, merged, { prefix: null, exceptId: id });
+              const value = checked.value;
+              tagIds = checked.tagIds;
+              const currency =
+                value.type === 'currency'
+                  ? null
+                  : await ensureCurrencyAsset(trx, {
+                      repositoryId,
+                      code: value.currency,
+                      repositoryCurrency: access.repository.currency,
+                      userId: actor.id,
+                    });
+              return {
                 name: value.name,
                 ticker: value.ticker,
                 currency: value.currency,
@@ -234,17 +251,17 @@ export function createAssetsService(db: Kysely<Database>) {
                 ...(body.properties ? { properties: JSON.stringify(body.properties) } : {}),
                 updated_at: new Date(),
                 updated_by: actor.id,
-              })
-              .where('id', '=', id)
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            await createAssetsRepository(trx).replaceTags(access.repository.id, id, tagIds);
-            await bumpDataVersion(trx, access.repository.id);
-            return (await responsesOf(trx, [row]))[0] as TAsset;
-          }),
-        String(merged.type ?? ''),
-        String(merged.ticker ?? merged.name ?? ''),
-      );
+              };
+            },
+          );
+          await repo.replaceTags(repositoryId, id, tagIds);
+          await bumpDataVersion(trx, repositoryId);
+          return (await responsesOf(trx, [row]))[0] as TAsset;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.conflict(duplicateMessage(named.type, named.ticker));
+        throw error;
+      }
     },
 
     async remove(

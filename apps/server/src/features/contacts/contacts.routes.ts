@@ -6,6 +6,7 @@ import {
   updateContact,
 } from '@strata/contracts/contacts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { versionedBody } from '../../plugins/row-version.ts';
 import { createContactsService } from './contacts.service.ts';
 
 /** Contacts at the seed's contact_info paths (mounted under /api). */
@@ -59,7 +60,10 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateContact.body,
       response: updateContact.response,
     },
-    handler: async (request) => service.update(request.user, request.params.id, request.body),
+    handler: async (request) => {
+      const { fields, expected } = versionedBody(request);
+      return service.update(request.user, request.params.id, fields, expected);
+    },
   });
 
   app.route({

@@ -4,6 +4,7 @@ import { MESSAGES } from '@strata/core/validation/messages';
 import type { Database } from '@strata/db/schema';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppError } from '../../plugins/app-error.ts';
+import { updateVersioned } from '../../plugins/row-version.ts';
 import { unknownAssets } from '../documents/documents.repository.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
@@ -25,6 +26,7 @@ function toContact(row: TContactRow, assets: readonly string[]): TContact {
     created_by: row.created_by,
     updated_at: row.updated_at.toISOString(),
     updated_by: row.updated_by,
+    version: row.version,
   };
 }
 
@@ -108,20 +110,29 @@ export function createContactsService(db: Kysely<Database>) {
       return respond(id);
     },
 
-    async update(user: TAccessUser | null, id: string, body: TUpdateContactBody): Promise<TContact> {
-      const row = await access(user, id, 'write');
-      const result = validateContact(body, row);
-      if (!result.ok) throw invalid(result.errors);
-      await assertAssets(row.repository_id, body.assets);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('contacts')
-          .set({ ...result.value, updated_at: new Date(), updated_by: (user as TAccessUser).id })
-          .where('id', '=', id)
-          .execute();
-        if (body.assets) await setContactAssets(trx, row.repository_id, id, body.assets);
+    async update(
+      user: TAccessUser | null,
+      id: string,
+      body: TUpdateContactBody,
+      expected: number | undefined,
+    ): Promise<TContact> {
+      const { repository_id: repositoryId } = await access(user, id, 'write');
+      await assertAssets(repositoryId, body.assets);
+      return db.transaction().execute(async (trx) => {
+        const row = await updateVersioned(
+          trx,
+          'contacts',
+          id,
+          { expected, notFoundMessage: DOCUMENT_MESSAGES.CONTACT_NOT_FOUND },
+          (current) => {
+            const result = validateContact(body, current);
+            if (!result.ok) throw invalid(result.errors);
+            return { ...result.value, updated_at: new Date(), updated_by: (user as TAccessUser).id };
+          },
+        );
+        if (body.assets) await setContactAssets(trx, repositoryId, id, body.assets);
+        return toContact(row, (await assetIdsOf(trx, [id])).get(id) ?? []);
       });
-      return respond(id);
     },
 
     async remove(user: TAccessUser | null, id: string): Promise<{ message: string }> {

@@ -103,24 +103,6 @@ export function createDashboardsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async update(
-      id: string,
-      patch: { name: string; slug: string; position?: number; widgets?: readonly TWidget[] },
-    ): Promise<TDashboardRow> {
-      return db
-        .updateTable('dashboard_views')
-        .set({
-          name: patch.name,
-          slug: patch.slug,
-          ...(patch.position === undefined ? {} : { position: patch.position }),
-          ...(patch.widgets === undefined ? {} : { widgets: JSON.stringify(patch.widgets) }),
-          updated_at: new Date(),
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    },
-
     async remove(id: string): Promise<void> {
       await db.deleteFrom('dashboard_views').where('id', '=', id).execute();
     },

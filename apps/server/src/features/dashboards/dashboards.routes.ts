@@ -5,6 +5,7 @@ import {
   updateDashboardView,
 } from '@strata/contracts/dashboards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { versionedBody } from '../../plugins/row-version.ts';
 import { createDashboardsService } from './dashboards.service.ts';
 
 /** Dashboard views (mounted under /api). */
@@ -50,7 +51,10 @@ export const dashboardsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateDashboardView.body,
       response: updateDashboardView.response,
     },
-    handler: async (request) => service.update(request.user, request.params.id, request.body),
+    handler: async (request) => {
+      const { fields, expected } = versionedBody(request);
+      return service.update(request.user, request.params.id, fields, expected);
+    },
   });
 
   app.route({

@@ -22,6 +22,7 @@ import { DASHBOARD_TYPES, type TDashboardType } from '@strata/core/dashboards/wi
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { updateVersioned } from '../../plugins/row-version.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
 import { plans } from '../subscription/plans.ts';
@@ -41,6 +42,7 @@ function toView(row: TDashboardRow): TDashboardView {
     widgets: row.widgets as TWidget[],
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    version: row.version,
   };
 }
 
@@ -147,24 +149,39 @@ export function createDashboardsService(db: Kysely<Database>) {
       user: TAccessUser | null,
       id: string,
       body: { name?: string | null; position?: number; widgets?: TWidget[] },
+      expected: number | undefined,
     ) {
-      const current = await own(user, id);
-      const type = current.type as TDashboardType;
+      const before = await own(user, id);
+      const type = before.type as TDashboardType;
       throwFieldErrors([
         ...(body.name === undefined ? [] : validateName(body.name)),
         ...(body.widgets === undefined ? [] : validateWidgets(body.widgets, type)),
       ]);
-      if (body.widgets) await assertKindsInPlan(current.user_id, body.widgets, current.widgets as TWidget[]);
-      const name = body.name === undefined ? current.name : (body.name as string).trim();
-      const key = { repositoryId: current.repository_id, userId: current.user_id };
+      if (body.widgets) await assertKindsInPlan(before.user_id, body.widgets, before.widgets as TWidget[]);
+      const key = { repositoryId: before.repository_id, userId: before.user_id };
       const row = await db.transaction().execute(async (trx) => {
         const views = createDashboardsRepository(trx);
         await views.lockOwner(key);
-        const slug =
-          name === current.name
-            ? current.slug
-            : freeSlug(slugify(name), await views.takenSlugs(key, type, id));
-        return views.update(id, { name, slug, position: body.position, widgets: body.widgets });
+        return updateVersioned(
+          trx,
+          'dashboard_views',
+          id,
+          { expected, notFoundMessage: DASHBOARD_NOT_FOUND },
+          async (current) => {
+            const name = body.name === undefined ? current.name : (body.name as string).trim();
+            const slug =
+              name === current.name
+                ? current.slug
+                : freeSlug(slugify(name), await views.takenSlugs(key, type, id));
+            return {
+              name,
+              slug,
+              ...(body.position === undefined ? {} : { position: body.position }),
+              ...(body.widgets === undefined ? {} : { widgets: JSON.stringify(body.widgets) }),
+              updated_at: new Date(),
+            };
+          },
+        );
       });
       return toView(row);
     },

@@ -4,6 +4,7 @@ import { DOCUMENT_MESSAGES, validateDocumentTag } from '@strata/core/documents/d
 import type { Database } from '@strata/db/schema';
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { updateVersioned } from '../../plugins/row-version.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
 import { isUniqueViolation } from '../repositories/repository-rules.ts';
@@ -34,6 +35,7 @@ export function createDocumentTagsService(db: Kysely<Database>) {
       documents: (await documentsOf([row.id])).get(row.id) ?? [],
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
+      version: row.version,
     };
   }
 
@@ -76,6 +78,7 @@ export function createDocumentTagsService(db: Kysely<Database>) {
         documents: documents.get(row.id) ?? [],
         created_at: row.created_at.toISOString(),
         updated_at: row.updated_at.toISOString(),
+        version: row.version,
       }));
     },
 
@@ -93,16 +96,26 @@ export function createDocumentTagsService(db: Kysely<Database>) {
       return respond(row);
     },
 
-    async update(user: TAccessUser | null, id: string, body: { name?: string | null }) {
+    async update(
+      user: TAccessUser | null,
+      id: string,
+      body: { name?: string | null },
+      expected: number | undefined,
+    ) {
       await access(user, id);
       const name = validName(body.name);
       const row = await guarded(() =>
         db
-          .updateTable('document_tags')
-          .set({ name, updated_at: new Date(), updated_by: (user as TAccessUser).id })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+          .transaction()
+          .execute((trx) =>
+            updateVersioned(
+              trx,
+              'document_tags',
+              id,
+              { expected, notFoundMessage: DOCUMENT_MESSAGES.TAG_NOT_FOUND },
+              () => ({ name, updated_at: new Date(), updated_by: (user as TAccessUser).id }),
+            ),
+          ),
       );
       return respond(row);
     },

@@ -13,6 +13,7 @@ import {
   updateDocumentTag,
 } from '@strata/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { versionedBody } from '../../plugins/row-version.ts';
 import { createDocumentTagsService } from './document-tags.service.ts';
 import { createDocumentsService } from './documents.service.ts';
 
@@ -80,7 +81,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateDocument.body,
       response: updateDocument.response,
     },
-    handler: async (request) => service.update(request.user, request.params.id, request.body),
+    handler: async (request) => {
+      const { fields, expected } = versionedBody(request);
+      return service.update(request.user, request.params.id, fields, expected);
+    },
   });
 
   app.route({
@@ -186,7 +190,10 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateDocumentTag.body,
       response: updateDocumentTag.response,
     },
-    handler: async (request) => tagsService.update(request.user, request.params.id, request.body),
+    handler: async (request) => {
+      const { fields, expected } = versionedBody(request);
+      return tagsService.update(request.user, request.params.id, fields, expected);
+    },
   });
 
   app.route({

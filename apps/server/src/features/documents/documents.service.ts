@@ -18,6 +18,7 @@ import { equalToMessage, MESSAGES } from '@strata/core/validation/messages';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { updateVersioned } from '../../plugins/row-version.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
@@ -98,6 +99,7 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       created_by: row.created_by,
       updated_at: row.updated_at.toISOString(),
       updated_by: row.updated_by,
+      version: row.version,
     };
   }
 
@@ -220,39 +222,52 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       return { ...document, upload: fileKey ? await uploadTarget(row) : null };
     },
 
-    async update(user: TAccessUser | null, id: string, body: TUpdateDocumentBody): Promise<TDocument> {
+    async update(
+      user: TAccessUser | null,
+      id: string,
+      body: TUpdateDocumentBody,
+      expected: number | undefined,
+    ): Promise<TDocument> {
       const row = await access(user, id, 'write');
-      const current = {
-        name: row.name,
-        source: row.source as TDocumentSource,
-        path: row.path,
-        filename: row.filename,
-        content_type: row.content_type,
-        description: row.description,
-      };
-      // The stored file's type was fixed by its upload; only the fields a user edits are judged.
-      const result = validateDocument({ ...body, content_type: undefined }, current);
-      const errors = result.ok ? [] : [...result.errors];
-      if (row.source === 'thumbnail' && body.asset_id !== undefined && body.asset_id !== row.asset_id)
-        errors.push({ field: 'asset_id', message: equalToMessage(row.asset_id as string) });
-      if (!result.ok || errors.length > 0) throw invalid(errors);
       // An unchanged asset is not judged again: the form sends it back even when the asset is in the trash.
       await assertRefs(row.repository_id, {
         asset_id: body.asset_id !== row.asset_id ? body.asset_id : undefined,
         tags: body.tags,
       });
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('documents')
-          .set({
-            ...result.value,
-            content_type: row.content_type,
-            ...(body.asset_id !== undefined ? { asset_id: body.asset_id } : {}),
-            updated_at: new Date(),
-            updated_by: (user as TAccessUser).id,
-          })
-          .where('id', '=', id)
-          .execute();
+        await updateVersioned(
+          trx,
+          'documents',
+          id,
+          { expected, notFoundMessage: DOCUMENT_MESSAGES.NOT_FOUND },
+          (current) => {
+            const fields = {
+              name: current.name,
+              source: current.source as TDocumentSource,
+              path: current.path,
+              filename: current.filename,
+              content_type: current.content_type,
+              description: current.description,
+            };
+            // The stored file's type was fixed by its upload; only the fields a user edits are judged.
+            const result = validateDocument({ ...body, content_type: undefined }, fields);
+            const errors = result.ok ? [] : [...result.errors];
+            if (
+              current.source === 'thumbnail' &&
+              body.asset_id !== undefined &&
+              body.asset_id !== current.asset_id
+            )
+              errors.push({ field: 'asset_id', message: equalToMessage(current.asset_id as string) });
+            if (!result.ok || errors.length > 0) throw invalid(errors);
+            return {
+              ...result.value,
+              content_type: current.content_type,
+              ...(body.asset_id !== undefined ? { asset_id: body.asset_id } : {}),
+              updated_at: new Date(),
+              updated_by: (user as TAccessUser).id,
+            };
+          },
+        );
         if (body.tags) await setDocumentTags(trx, row.repository_id, id, body.tags);
       });
       return respond(id);

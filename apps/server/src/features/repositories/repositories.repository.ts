@@ -10,6 +10,7 @@ export interface TRepositoryViewRow {
   settings: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
+  version: number;
   access_type: number;
   user_repo_settings: Record<string, unknown>;
   collaborators_count: number;
@@ -41,6 +42,7 @@ export function createRepositoriesRepository(db: Kysely<Database>) {
         'r.settings',
         'r.created_at',
         'r.updated_at',
+        'r.version',
         'm.access_type',
         'm.user_repo_settings',
         eb
@@ -95,22 +97,6 @@ export function createRepositoriesRepository(db: Kysely<Database>) {
         })
         .execute();
       return id;
-    },
-
-    async update(
-      repositoryId: string,
-      changes: { name?: string; currency?: string; settings?: Record<string, unknown> },
-    ): Promise<void> {
-      await db
-        .updateTable('repositories')
-        .set({
-          ...(changes.name === undefined ? {} : { name: changes.name }),
-          ...(changes.currency === undefined ? {} : { currency: changes.currency }),
-          ...(changes.settings === undefined ? {} : { settings: JSON.stringify(changes.settings) }),
-          updated_at: new Date(),
-        })
-        .where('id', '=', repositoryId)
-        .execute();
     },
 
     async findMemberSettings(

@@ -10,6 +10,7 @@ import {
 } from '@strata/contracts/repositories';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/app-error.ts';
+import { versionedBody } from '../../plugins/row-version.ts';
 import { createRepositoriesService } from './repositories.service.ts';
 
 /** Repositories (mounted under /api). Every route authenticates first, so anonymous callers get 401 before any 400. */
@@ -68,7 +69,10 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateRepository.body,
       response: updateRepository.response,
     },
-    handler: async (request) => service.update(actorOf(request), request.params.id, request.body),
+    handler: async (request) => {
+      const { fields, expected } = versionedBody(request);
+      return service.update(actorOf(request), request.params.id, fields, expected);
+    },
   });
 
   app.route({

@@ -16,6 +16,7 @@ import { REPOSITORY_MESSAGES, repositoryDeletedMessage } from '@strata/core/repo
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { updateVersioned } from '../../plugins/row-version.ts';
 import { clearAnalyticsResults } from '../analytics/analytics-results.repository.ts';
 import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
 import { createRepositoriesRepository, type TRepositoryViewRow } from './repositories.repository.ts';
@@ -65,6 +66,7 @@ export function createRepositoriesService(db: Kysely<Database>) {
         currency_asset: null,
         created_at: row.created_at.toISOString(),
         updated_at: row.updated_at.toISOString(),
+        version: row.version,
       };
     });
   }
@@ -127,21 +129,36 @@ export function createRepositoriesService(db: Kysely<Database>) {
       });
     },
 
-    async update(user: TAccessUser, repositoryId: string, body: TUpdateRepositoryBody): Promise<TRepository> {
+    async update(
+      user: TAccessUser,
+      repositoryId: string,
+      body: Omit<TUpdateRepositoryBody, 'version'>,
+      expected: number | undefined,
+    ): Promise<TRepository> {
       if (body.currency !== undefined) assertKnownCurrency(body.currency);
       try {
         await db.transaction().execute(async (trx) => {
-          const access = await requireRepositoryAccess(trx, user, repositoryId, 'owner');
+          await requireRepositoryAccess(trx, user, repositoryId, 'owner');
           if (body.name !== undefined) await assertNameFree(trx, user.id, body.name, repositoryId);
-          const current = settingsOf(access.repository.settings);
-          const settings = body.settings ? { ...current, ...body.settings } : undefined;
-          // Lifting read-only makes the repository count against the plan again.
-          if (current.readonly && settings && !settings.readonly) await assertPlanAllowsAnother(trx, user.id);
-          await createRepositoriesRepository(trx).update(repositoryId, {
-            name: body.name,
-            currency: body.currency,
-            settings,
-          });
+          await updateVersioned(
+            trx,
+            'repositories',
+            repositoryId,
+            { expected, notFoundMessage: REPOSITORY_MESSAGES.NOT_FOUND },
+            async (locked) => {
+              const current = settingsOf(locked.settings);
+              const settings = body.settings ? { ...current, ...body.settings } : undefined;
+              // Lifting read-only makes the repository count against the plan again.
+              if (current.readonly && settings && !settings.readonly)
+                await assertPlanAllowsAnother(trx, user.id);
+              return {
+                ...(body.name === undefined ? {} : { name: body.name }),
+                ...(body.currency === undefined ? {} : { currency: body.currency }),
+                ...(settings === undefined ? {} : { settings: JSON.stringify(settings) }),
+                updated_at: new Date(),
+              };
+            },
+          );
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken();

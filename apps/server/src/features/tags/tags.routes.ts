@@ -9,6 +9,7 @@ import {
   updateTag,
 } from '@strata/contracts/tags';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { versionedBody } from '../../plugins/row-version.ts';
 import { createTagsService } from './tags.service.ts';
 
 /** Tags and the tags on assets (mounted under /api). */
@@ -49,7 +50,10 @@ export const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateTag.body,
       response: updateTag.response,
     },
-    handler: async (request) => service.update(request.user, request.params.id, request.body),
+    handler: async (request) => {
+      const { fields, expected } = versionedBody(request);
+      return service.update(request.user, request.params.id, fields, expected);
+    },
   });
 
   app.route({

@@ -5,6 +5,7 @@ import { MESSAGES } from '@strata/core/validation/messages';
 import type { Database } from '@strata/db/schema';
 import type { Kysely, Selectable } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { raiseVersion, updateVersioned } from '../../plugins/row-version.ts';
 import { ASSET_MESSAGES } from '../assets/assets.service.ts';
 import { bumpDataVersion } from '../repositories/data-version.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
@@ -26,6 +27,7 @@ function toTag(row: TTagRow, assets: readonly string[]): TTag {
     created_by: row.created_by,
     updated_at: row.updated_at.toISOString(),
     updated_by: row.updated_by,
+    version: row.version,
   };
 }
 
@@ -165,24 +167,28 @@ export function createTagsService(db: Kysely<Database>) {
       user: TAccessUser | null,
       id: string,
       body: { tag_name?: string | null; tag_value?: string | null },
+      expected: number | undefined,
     ): Promise<TTag> {
       const tag = await accessTag(user, id, 'write');
-      const result = validateTag({
-        tag_name: body.tag_name !== undefined ? body.tag_name : tag.tag_name,
-        tag_value: body.tag_value !== undefined ? body.tag_value : tag.tag_value,
-      });
-      if (!result.ok) throw invalid(result.errors);
-      if (!canRenameTag(tag.tag_name, result.value.tag_name)) {
-        throw fieldError({ tag_name: [TAG_MESSAGES.RESERVED_NAME_READONLY] });
-      }
       return guarded(() =>
         db.transaction().execute(async (trx) => {
-          const row = await trx
-            .updateTable('tags')
-            .set({ ...result.value, updated_at: new Date(), updated_by: (user as TAccessUser).id })
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = await updateVersioned(
+            trx,
+            'tags',
+            id,
+            { expected, notFoundMessage: TAG_NOT_FOUND },
+            (current) => {
+              const result = validateTag({
+                tag_name: body.tag_name !== undefined ? body.tag_name : current.tag_name,
+                tag_value: body.tag_value !== undefined ? body.tag_value : current.tag_value,
+              });
+              if (!result.ok) throw invalid(result.errors);
+              if (!canRenameTag(current.tag_name, result.value.tag_name)) {
+                throw fieldError({ tag_name: [TAG_MESSAGES.RESERVED_NAME_READONLY] });
+              }
+              return { ...result.value, updated_at: new Date(), updated_by: (user as TAccessUser).id };
+            },
+          );
           await bumpDataVersion(trx, tag.repository_id);
           return toTag(row, (await assetsOf([id], trx)).get(id) ?? []);
         }),
@@ -231,6 +237,7 @@ export function createTagsService(db: Kysely<Database>) {
       await assertNameFreeOnAsset(asset.id, tag.tag_name);
       return guarded(() =>
         db.transaction().execute(async (trx) => {
+          await raiseVersion(trx, 'assets', asset.id);
           const { id } = await trx
             .insertInto('asset_tags')
             .values({ repository_id: asset.repository_id, asset_id: asset.id, tag_id: tag.id })
@@ -256,6 +263,7 @@ export function createTagsService(db: Kysely<Database>) {
       await assertNameFreeOnAsset(asset.id, tag.tag_name, linkId);
       await guarded(() =>
         db.transaction().execute(async (trx) => {
+          await raiseVersion(trx, 'assets', asset.id);
           await trx.updateTable('asset_tags').set({ tag_id: tag.id }).where('id', '=', linkId).execute();
           await bumpDataVersion(trx, asset.repository_id);
         }),
@@ -269,6 +277,7 @@ export function createTagsService(db: Kysely<Database>) {
         throw fieldError({ tags: [MESSAGES.ACCOUNT_TAGS_REQUIRED] });
       }
       await db.transaction().execute(async (trx) => {
+        await raiseVersion(trx, 'assets', asset.id);
         await trx.deleteFrom('asset_tags').where('id', '=', linkId).execute();
         await bumpDataVersion(trx, asset.repository_id);
       });

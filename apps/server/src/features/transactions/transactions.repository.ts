@@ -23,6 +23,7 @@ export const TRANSACTION_ROW_COLUMNS = [
   'created_by',
   'updated_at',
   'updated_by',
+  'version',
 ] as const;
 
 /** Where each transaction filter field (core `TRANSACTION_FILTER_FIELDS`) lives in SQL, over `transactions as t`. */
@@ -76,7 +77,8 @@ export function transactionJson(alias: string) {
     ${column('id')}, ${column('repository_id')}, ${column('type')}, ${column('date')}, ${column('description')},
     ${column('source')}, ${column('linked_id')}, ${entriesJson(`${alias}.id`)} as entries,
     ${isoInstant(`${alias}.deleted_at`)} as deleted_at, ${isoInstant(`${alias}.created_at`)} as created_at,
-    ${column('created_by')}, ${isoInstant(`${alias}.updated_at`)} as updated_at, ${column('updated_by')}) as x)`;
+    ${column('created_by')}, ${isoInstant(`${alias}.updated_at`)} as updated_at, ${column('updated_by')},
+    ${column('version')}) as x)`;
 }
 
 export function toTransaction(row: TTransactionRow, entries: TTransaction['entries']): TTransaction {
@@ -94,6 +96,7 @@ export function toTransaction(row: TTransactionRow, entries: TTransaction['entri
     created_by: row.created_by,
     updated_at: row.updated_at.toISOString(),
     updated_by: row.updated_by,
+    version: row.version,
   };
 }
 

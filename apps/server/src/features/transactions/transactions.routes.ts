@@ -16,6 +16,7 @@ import {
   updateTransaction,
 } from '@strata/contracts/transactions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { versionedBody } from '../../plugins/row-version.ts';
 import { createTransactionsService } from './transactions.service.ts';
 import { createTransactionsImportTasks } from './transactions-import-task.ts';
 
@@ -186,7 +187,10 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateTransaction.body,
       response: updateTransaction.response,
     },
-    handler: async (request) => service.update(request.user, request.params.id, request.body),
+    handler: async (request) => {
+      const { fields, expected } = versionedBody(request);
+      return service.update(request.user, request.params.id, fields, expected);
+    },
   });
 
   app.route({

@@ -27,6 +27,7 @@ import {
 import type { Database } from '@strata/db/schema';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { updateVersioned } from '../../plugins/row-version.ts';
 import { bumpDataVersion } from '../repositories/data-version.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
@@ -511,51 +512,60 @@ export function createTransactionsService(db: Kysely<Database>) {
       return importResult(created);
     },
 
-    async update(user: TAccessUser | null, id: string, body: TTransactionFields): Promise<TTransaction> {
-      const { row, access } = await accessTransaction(user, id, 'write');
-      if (row.deleted_at) throw new AppError('BAD_REQUEST', TRANSACTION_MESSAGES.IN_TRASH);
-      const repo = createTransactionsRepository(db);
-      const current = (await repo.withEntries([row]))[0] as TTransaction;
-      const merged: TTransactionFields = {
-        type: body.type !== undefined ? body.type : current.type,
-        date: body.date !== undefined ? body.date : current.date,
-        description: body.description !== undefined ? body.description : current.description,
-        entries: body.entries ?? current.entries,
-      };
-      assertTypeInPlan(merged.type, await proAllowed(access.repository.owner_id));
-      const [valid] = validateAll([draftOf(merged)], await repo.assetRefs(access.repository.id), {
-        isBulk: false,
-      });
-      const transaction = valid as TValidTransaction;
+    async update(
+      user: TAccessUser | null,
+      id: string,
+      body: TTransactionFields,
+      expected: number | undefined,
+    ): Promise<TTransaction> {
+      const { access } = await accessTransaction(user, id, 'write');
+      const repositoryId = access.repository.id;
+      const pro = await proAllowed(access.repository.owner_id);
+      const refs = await createTransactionsRepository(db).assetRefs(repositoryId);
       return db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('transactions')
-          .set({
-            type: transaction.type,
-            date: transaction.date,
-            description: transaction.description,
-            updated_at: new Date(),
-            updated_by: (user as TAccessUser).id,
-          })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx.deleteFrom('transaction_entries').where('transaction_id', '=', id).execute();
-        if (transaction.entries.length > 0) {
-          await trx
-            .insertInto('transaction_entries')
-            .values(
-              transaction.entries.map((entry, position) => ({
-                transaction_id: id,
-                position,
-                repository_id: access.repository.id,
-                ...entry,
-              })),
-            )
-            .execute();
-        }
-        await bumpDataVersion(trx, access.repository.id);
-        return (await createTransactionsRepository(trx).withEntries([updated]))[0] as TTransaction;
+        const repo = createTransactionsRepository(trx);
+        const updated = await updateVersioned(
+          trx,
+          'transactions',
+          id,
+          { expected, notFoundMessage: TRANSACTION_MESSAGES.NOT_FOUND },
+          async (row) => {
+            if (row.deleted_at) throw new AppError('BAD_REQUEST', TRANSACTION_MESSAGES.IN_TRASH);
+            const current = (await repo.withEntries([row]))[0] as TTransaction;
+            const merged: TTransactionFields = {
+              type: body.type !== undefined ? body.type : current.type,
+              date: body.date !== undefined ? body.date : current.date,
+              description: body.description !== undefined ? body.description : current.description,
+              entries: body.entries ?? current.entries,
+            };
+            assertTypeInPlan(merged.type, pro);
+            const [valid] = validateAll([draftOf(merged)], refs, { isBulk: false });
+            const transaction = valid as TValidTransaction;
+            await trx.deleteFrom('transaction_entries').where('transaction_id', '=', id).execute();
+            if (transaction.entries.length > 0) {
+              await trx
+                .insertInto('transaction_entries')
+                .values(
+                  transaction.entries.map((entry, position) => ({
+                    transaction_id: id,
+                    position,
+                    repository_id: repositoryId,
+                    ...entry,
+                  })),
+                )
+                .execute();
+            }
+            return {
+              type: transaction.type,
+              date: transaction.date,
+              description: transaction.description,
+              updated_at: new Date(),
+              updated_by: (user as TAccessUser).id,
+            };
+          },
+        );
+        await bumpDataVersion(trx, repositoryId);
+        return (await repo.withEntries([updated]))[0] as TTransaction;
       });
     },
 

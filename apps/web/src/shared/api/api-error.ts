@@ -12,6 +12,7 @@ export interface TApiErrorInit {
   fieldErrors?: Record<string, string[]>;
   correlationId?: string;
   isSoftDeleted?: boolean;
+  isStale?: boolean;
 }
 
 /** Every failed API call becomes one of these; `message` is already the text the user should read. */
@@ -23,6 +24,8 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly correlationId: string | undefined;
   readonly isSoftDeleted: boolean;
+  /** 409 STALE_VERSION: the record changed since the version this client edited. */
+  readonly isStale: boolean;
 
   constructor(init: TApiErrorInit) {
     super(init.message);
@@ -34,6 +37,7 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors;
     this.correlationId = init.correlationId;
     this.isSoftDeleted = init.isSoftDeleted ?? false;
+    this.isStale = init.isStale ?? false;
   }
 }
 
@@ -110,7 +114,7 @@ export function toApiError(status: number | null, body: unknown, correlationId?:
       const message = bodyMessage || ErrorMessage.BAD_REQUEST_DEFAULT;
       const isSoftDeleted =
         code === 'SOFT_DELETED_CONFLICT' || message.toLowerCase().includes(ErrorMessage.SOFT_DELETED_MARKER);
-      return new ApiError({ ...base, message, isSoftDeleted });
+      return new ApiError({ ...base, message, isSoftDeleted, isStale: code === 'STALE_VERSION' });
     }
     default:
       return new ApiError({ ...base, message: bodyMessage || ErrorMessage.BAD_REQUEST_DEFAULT });

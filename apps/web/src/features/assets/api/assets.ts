@@ -88,7 +88,7 @@ export function createPrice(body: {
 
 export function updatePrice(
   id: string,
-  body: { date: string; close: string; source: string },
+  body: { date: string; close: string; source: string; version: number },
 ): Promise<TAssetPrice> {
   return apiFetch(`/asset_prices/${encodeURIComponent(id)}`, { method: 'PUT', body });
 }
@@ -105,7 +105,10 @@ export function createTag(body: {
   return apiFetch('/tags', { method: 'POST', body });
 }
 
-export function updateTag(id: string, body: { tag_name: string; tag_value: string }): Promise<TTag> {
+export function updateTag(
+  id: string,
+  body: { tag_name: string; tag_value: string; version: number },
+): Promise<TTag> {
   return apiFetch(`/tags/${encodeURIComponent(id)}`, { method: 'PUT', body });
 }
 

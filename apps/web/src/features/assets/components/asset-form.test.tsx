@@ -27,6 +27,7 @@ const tag = (id: string, tag_name: string, tag_value: string): TTag => ({
   created_by: null,
   updated_at: NOW,
   updated_by: null,
+  version: 1,
 });
 const TAGS = [tag('c1', 'Category', 'Income'), tag('s1', 'Subcategory', 'Salary')];
 
@@ -52,6 +53,7 @@ const asset = (patch: Partial<TAsset>): TAsset => ({
   created_by: null,
   updated_at: NOW,
   updated_by: null,
+  version: 1,
   ...patch,
 });
 
@@ -152,5 +154,30 @@ describe('AssetForm', () => {
         '/currencies?view=trash',
       ),
     );
+  });
+
+  it('sends the version it loaded; a stale save shows the error toast with Reload and keeps the edit', async () => {
+    const { calls, onSaved } = renderForm({ kind: 'assets', asset: asset({ version: 7 }) }, () =>
+      json(409, {
+        code: 'STALE_VERSION',
+        message: 'This was changed by someone else: reload to see their change, then edit again',
+        details: { current_version: 8 },
+      }),
+    );
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Core holding' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(notifications.getSnapshot()).toHaveLength(1));
+    expect(calls.find((call) => call.url.endsWith('/assets/a1'))?.body).toMatchObject({
+      description: 'Core holding',
+      version: 7,
+    });
+    const [shown] = notifications.getSnapshot();
+    expect([shown?.type, shown?.message]).toEqual([
+      'error',
+      'This was changed by someone else: reload to see their change, then edit again',
+    ]);
+    expect(shown?.actions?.map((action) => action.label)).toEqual(['Reload', 'Close']);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(/Description/) as HTMLTextAreaElement).value).toBe('Core holding');
   });
 });

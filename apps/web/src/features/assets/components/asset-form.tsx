@@ -135,7 +135,7 @@ export function AssetForm({
     try {
       const saved = isNew
         ? await createAsset({ ...body, repository_id: repositoryId })
-        : await updateAsset(asset.id, body);
+        : await updateAsset(asset.id, { ...body, version: asset.version });
       // The drawer moves to the saved asset first, so the toast tells of a finished step.
       await onSaved(saved, isNew);
       notifications.success(assetSavedMessage(saved.type, saved.name, isNew ? 'created' : 'updated'));

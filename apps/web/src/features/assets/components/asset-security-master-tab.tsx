@@ -43,7 +43,7 @@ export function AssetSecurityMasterTab() {
   const save = async () => {
     setSaving(true);
     try {
-      const saved = await updateAsset(asset.id, { parent_id: chosen ?? null });
+      const saved = await updateAsset(asset.id, { parent_id: chosen ?? null, version: asset.version });
       notifications.success(assetSavedMessage(saved.type, saved.name, 'updated'));
       setParent(undefined);
       await afterSaved(saved, false);

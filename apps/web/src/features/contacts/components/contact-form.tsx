@@ -47,7 +47,7 @@ export function ContactForm({
     setSaving(true);
     try {
       const saved = contact
-        ? await updateContact(contact.id, { ...check.value })
+        ? await updateContact(contact.id, { ...check.value, version: contact.version })
         : await createContact({ ...check.value, repository_id: repositoryId, assets: assetIds ?? [] });
       notifications.success(`Contact ${saved.name} ${contact ? 'updated' : 'created'}`);
       onDone();

@@ -23,8 +23,11 @@ export function useDashboardViews(repositoryId: string | undefined) {
 
 export type TDashboardWidget = TDashboardView['widgets'][number];
 
-/** Per view: the last save sent and how many edits were made, so saves go out in order. */
-const saving = new Map<string, { chain: Promise<unknown>; edits: number }>();
+/**
+ * Per view: the last save sent, how many edits were made (so saves go out in order) and the version the last
+ * answer carried, which the next save sends: a save queued behind another must not look stale.
+ */
+const saving = new Map<string, { chain: Promise<unknown>; edits: number; version: number }>();
 
 /**
  * `PUT /api/dashboard_views/:id` with the whole widget list. The list is changed in the cache first, so an
@@ -40,17 +43,19 @@ export function saveDashboardWidgets(
   queryClient.setQueryData<TDashboardView[]>(key, (list) =>
     list?.map((item) => (item.id === view.id ? { ...item, widgets } : item)),
   );
-  const state = saving.get(view.id) ?? { chain: Promise.resolve(), edits: 0 };
+  const state = saving.get(view.id) ?? { chain: Promise.resolve(), edits: 0, version: 0 };
   state.edits += 1;
   const edit = state.edits;
   const put = () =>
     apiFetch(`/dashboard_views/${encodeURIComponent(view.id)}`, {
       method: 'PUT',
-      body: { widgets },
+      // Someone else's save since the one this client knows answers 409 instead of being overwritten.
+      body: { widgets, version: Math.max(state.version, view.version) },
       schema: ZView,
     });
   const result = state.chain.then(put, put).then(
     (saved) => {
+      state.version = saved.version;
       if (saving.get(view.id)?.edits === edit) {
         queryClient.setQueryData<TDashboardView[]>(key, (list) =>
           list?.map((item) => (item.id === saved.id ? saved : item)),

@@ -39,7 +39,8 @@ export function DocumentEditForm({
     }
     setSaving(true);
     try {
-      const saved = await updateDocument(document.id, isFile ? { name, tags } : { name, path, source, tags });
+      const fields = isFile ? { name, tags } : { name, path, source, tags };
+      const saved = await updateDocument(document.id, { ...fields, version: document.version });
       notifications.success(`Document ${saved.name} updated`);
       onSaved();
     } catch (error) {

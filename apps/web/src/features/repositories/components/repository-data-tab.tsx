@@ -52,7 +52,7 @@ export function RepositoryDataTab({
   });
 
   const applyUpdate = async (body: Parameters<typeof updateRepository>[1]) => {
-    const updated = await updateRepository(repository.id, body);
+    const updated = await updateRepository(repository.id, { ...body, version: repository.version });
     queryClient.setQueryData<TRepository[]>(REPOSITORIES_QUERY_KEY, (list) =>
       list?.map((item) => (item.id === updated.id ? updated : item)),
     );

@@ -38,7 +38,7 @@ export function TagForm({
     setSaving(true);
     try {
       const saved = tag
-        ? await updateTag(tag.id, check.value)
+        ? await updateTag(tag.id, { ...check.value, version: tag.version })
         : await createTag({ ...check.value, repository_id: repositoryId });
       if (!saved?.id) throw new ApiError({ status: null, message: TAG_MESSAGES.UNKNOWN_TAG });
       const label = `${saved.tag_name}: ${saved.tag_value}`;

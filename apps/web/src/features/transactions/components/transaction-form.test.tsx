@@ -1,4 +1,5 @@
 import type { TAsset } from '@strata/contracts/assets';
+import { ErrorMessage } from '@strata/contracts/error-messages';
 import type { TTransaction } from '@strata/contracts/transactions';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -189,5 +190,64 @@ describe('TransactionForm', () => {
     expect(notifications.getSnapshot().map((item) => item.message)).toContain(
       'Transaction 2026-01-02 created',
     );
+  });
+
+  it('sends the version it loaded; a newer save by someone else is shown as the error toast with Reload', async () => {
+    const sent: Array<{ url: string; method: string | undefined; body: unknown }> = [];
+    configureApiClient({
+      logError: () => {},
+      fetch: (async (url: string, init: RequestInit) => {
+        sent.push({ url, method: init.method, body: JSON.parse(String(init.body)) });
+        return new Response(
+          JSON.stringify({
+            code: 'STALE_VERSION',
+            message: ErrorMessage.STALE_VERSION,
+            details: { current_version: 5 },
+          }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        );
+      }) as typeof fetch,
+    });
+    const saved = {
+      id: 't1',
+      type: 'deposit',
+      date: '2026-01-02',
+      description: null,
+      deleted_at: null,
+      updated_at: '2026-01-02T00:00:00.000Z',
+      version: 4,
+      entries: [{ account_id: 'broker', asset_id: 'usd', amount: '100', pos_id: null }],
+    } as unknown as TTransaction;
+    const events = renderForm({ transaction: saved, initial: draftFromTransaction(saved, TYPES[0]) });
+    const amount = within(screen.getByRole('group', { name: 'Cash' })).getByRole('textbox', {
+      name: 'Amount',
+    });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '250');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(notifications.getSnapshot()).toHaveLength(1));
+    expect(sent).toEqual([
+      {
+        url: '/api/transactions/t1',
+        method: 'PUT',
+        body: {
+          type: 'deposit',
+          date: '2026-01-02',
+          description: null,
+          entries: [{ account_id: 'broker', asset_id: 'usd', amount: '250' }],
+          version: 4,
+        },
+      },
+    ]);
+    const [shown] = notifications.getSnapshot();
+    expect(shown?.type).toBe('error');
+    expect(shown?.message).toBe(
+      'This was changed by someone else: reload to see their change, then edit again',
+    );
+    expect(shown?.actions?.map((action) => action.label)).toEqual(['Reload', 'Close']);
+    // The edit stays on screen, unsaved, until the user chooses.
+    expect(events.onSaved).not.toHaveBeenCalled();
+    expect(amount).toHaveProperty('value', '250');
   });
 });

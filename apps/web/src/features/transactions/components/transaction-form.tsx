@@ -137,8 +137,9 @@ export function TransactionForm(props: TTransactionFormProps) {
     setBusy('save');
     try {
       const body = draftToBody(draft, type);
+      // The version this form loaded: someone else's save in between answers 409 instead of being overwritten.
       const saved = id
-        ? await updateTransaction(id, body)
+        ? await updateTransaction(id, { ...body, version: transaction?.version })
         : await createTransaction({ ...body, repository_id: props.repositoryId });
       notifications.success(`Transaction ${saved.date} ${id ? 'updated' : 'created'}`);
       setErrors({});

@@ -69,7 +69,7 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
       return;
     }
     try {
-      if (price) await updatePrice(price.id, draft);
+      if (price) await updatePrice(price.id, { ...draft, version: price.version });
       else await createPrice({ ...draft, asset_id: asset.id });
       notifications.success(price ? `Price for ${draft.date} updated` : `Price for ${draft.date} created`);
       setEditing(null);
