@@ -5,7 +5,7 @@
  */
 
 export interface TPresignedPostInput {
-  /** The object key; see storage-key.ts for the allowed shape. */
+  /** The object key; see storage-key.ts for the allowed shape (any other key is an UnsafeKeyError, a 400). */
   key: string;
   /** When set, the upload must declare exactly this content type. */
   contentType?: string;

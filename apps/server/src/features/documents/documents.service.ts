@@ -23,6 +23,7 @@ import { fieldError, requireRecordAccess } from '../repositories/record-access.t
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
 import { isUniqueViolation } from '../repositories/repository-rules.ts';
 import { UPLOAD_EXPIRES_IN_SECONDS } from '../uploads/uploads.service.ts';
+import { documentFileKey } from './document-keys.ts';
 import { dispositionOf, isValidFileLink, signFileLink } from './document-links.ts';
 import {
   setDocumentTags,
@@ -38,15 +39,6 @@ export const THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024;
 
 export const FILE_LINK_INVALID = 'The file address is not valid or has expired';
 export const THUMBNAIL_CHANGED = "The asset's thumbnail changed meanwhile; try again";
-
-/** A file name as one safe key segment (storage-key.ts): other characters become '_'. */
-export function keySegmentOf(filename: string): string {
-  const segment = filename
-    .replace(/[^A-Za-z0-9._-]/g, '_')
-    .replace(/^[^A-Za-z0-9_]+/, '')
-    .slice(-120);
-  return segment || 'file';
-}
 
 function invalid(errors: readonly { field: string; message: string }[]): AppError {
   const fieldErrors: Record<string, string[]> = {};
@@ -181,7 +173,12 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       const value = result.value;
       const id = randomUUID();
       const fileKey = isFileSource(value.source)
-        ? `${value.source === 'thumbnail' ? 'thumbnails' : 'documents'}/${body.repository_id}/${id}/${keySegmentOf(value.filename as string)}`
+        ? documentFileKey(
+            value.source as 'file' | 'thumbnail',
+            body.repository_id,
+            id,
+            value.filename as string,
+          )
         : null;
       const actor = (user as TAccessUser).id;
       let replaced: string | null = null;

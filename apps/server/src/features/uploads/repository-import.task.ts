@@ -21,7 +21,7 @@ export function createRepositoryImportHandler(fileStore: TFileStore): TTaskHandl
     } catch (error) {
       throw new Error(`${UPLOAD_MESSAGES.NOT_JSON}: ${(error as Error).message}`);
     }
-    const { repositoryId } = await importRepository(trx, { userId: task.user_id, name, data });
+    const { repositoryId } = await importRepository(trx, fileStore, { userId: task.user_id, name, data });
     await trx.updateTable('tasks').set({ repository_id: repositoryId }).where('id', '=', task.id).execute();
     return { repository_id: repositoryId, message: UPLOAD_MESSAGES.IMPORT_SUCCEEDED };
   };

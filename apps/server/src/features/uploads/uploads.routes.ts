@@ -8,7 +8,6 @@ import {
   FileTooLargeError,
   type TLocalFileStore,
 } from '../../storage/local-file-store.ts';
-import { UnsafeKeyError } from '../../storage/storage-key.ts';
 import { UploadPolicyError } from '../../storage/upload-policy.ts';
 import { createRepositoryImportHandler } from './repository-import.task.ts';
 import { AWAIT_UPLOAD_QUEUE, createUploadsService } from './uploads.service.ts';
@@ -20,7 +19,6 @@ function uploadErrorOf(error: unknown): unknown {
   if (error instanceof UploadPolicyError || error instanceof ContentTypeMismatchError) {
     return new AppError('FORBIDDEN', error.message);
   }
-  if (error instanceof UnsafeKeyError) return new AppError('BAD_REQUEST', error.message);
   if (error instanceof FileTooLargeError) return new AppError('PAYLOAD_TOO_LARGE', error.message);
   return error;
 }
