@@ -241,6 +241,8 @@ describe('repository import through an upload', () => {
     expect(copy.assets.length).toBe(original.assets.length);
     expect(copy.tags.length).toBe(original.tags.length);
     expect(await repositoryNames(bob.call)).not.toContain('Family copy');
+    // The uploaded export is read once and then deleted, as the CSV import's file is.
+    expect(await t.app.fileStore.exists(target.fields.key as string)).toBe(false);
   });
 
   it('fails the task with a clear error when the file is not JSON, creating nothing', async () => {
@@ -250,6 +252,7 @@ describe('repository import through an upload', () => {
     expect(task.status).toBe('failed');
     expect(task.error).toMatch(/^The uploaded file is not valid JSON: /);
     expect(await repositoryNames(alice.call)).not.toContain('Broken');
+    expect(await t.app.fileStore.exists(target.fields.key as string)).toBe(false);
   });
 
   it('fails the task when the JSON is no repository export, leaving no partial rows', async () => {
@@ -275,6 +278,7 @@ describe('repository import through an upload', () => {
     const task = await finishedTask(alice.call, target.task_id);
     expect(task.status).toBe('failed');
     expect(task.error).toBe('This name of the repository already exists. Try something else');
+    expect(await t.app.fileStore.exists(target.fields.key as string)).toBe(false);
     expect(
       (await repositoryNames(alice.call)).filter((name) => name.toLowerCase() === 'family office'),
     ).toHaveLength(1);

@@ -9,7 +9,7 @@ import {
   type TLocalFileStore,
 } from '../../storage/local-file-store.ts';
 import { UploadPolicyError } from '../../storage/upload-policy.ts';
-import { createRepositoryImportHandler } from './repository-import.task.ts';
+import { registerRepositoryImportTask } from './repository-import.task.ts';
 import { AWAIT_UPLOAD_QUEUE, createUploadsService } from './uploads.service.ts';
 
 const ZAwaitUpload = z.object({ taskId: z.string(), key: z.string(), expiresAt: z.number() });
@@ -40,7 +40,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     jobs: app.jobs,
     maxBytes: app.uploadMaxBytes,
   });
-  app.tasks.register('repository_import', createRepositoryImportHandler(app.fileStore));
+  registerRepositoryImportTask(app.tasks, app.fileStore);
   app.jobs.define(AWAIT_UPLOAD_QUEUE, async (data) => {
     const watch = ZAwaitUpload.safeParse(data);
     if (watch.success) await service.awaitUpload(watch.data);
