@@ -191,6 +191,45 @@ describe('POST /api/files/upload (the local store)', () => {
     expect(await readdir(t.dataDir)).not.toContain('escaped.json');
   });
 
+  it('answers 400 to a multipart body cut off before its end, keeping nothing', async () => {
+    const target = await uploadTarget(alice.call, { type: 'repository', repoName: 'Truncated' });
+    const boundary = 'strata-truncated-boundary';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const whole =
+      Object.entries(target.fields)
+        .map(([name, value]) => field(name, value))
+        .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n` +
+      'Content-Type: application/json\r\n\r\n{"format":"strata-repository"';
+    for (const body of [whole, whole.slice(0, whole.indexOf('policy') + 20)]) {
+      const response = await fetch(new URL(new URL(target.url).pathname, baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'The multipart body ended before its closing boundary',
+      });
+    }
+    expect(await t.app.fileStore.exists(target.fields.key as string)).toBe(false);
+    expect((await taskOf(alice.call, target.task_id)).status).toBe('waiting');
+  });
+
+  it('answers 400 to a multipart body without a boundary', async () => {
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=']) {
+      const response = await fetch(`${baseUrl}${LOCAL_UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: '--x\r\n\r\n',
+      });
+      expect(response.status, contentType).toBe(400);
+      expect((await response.json()).code).toBe('BAD_REQUEST');
+    }
+  });
+
   it('refuses a changed key, a wrong signature and a form without a file', async () => {
     const target = await uploadTarget(alice.call, { type: 'repository', repoName: 'Tampered' });
     const file = { body: '{}', type: 'application/json' };

@@ -14,8 +14,23 @@ import { AWAIT_UPLOAD_QUEUE, createUploadsService } from './uploads.service.ts';
 
 const ZAwaitUpload = z.object({ taskId: z.string(), key: z.string(), expiresAt: z.number() });
 
+/**
+ * A body that is not well-formed multipart, as @fastify/busboy reports it: plain Errors with only a message
+ * (no code), for what is the client's fault: a body cut off before its closing boundary, a missing boundary.
+ */
+function brokenMultipartOf(error: unknown): AppError | undefined {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== undefined) return undefined;
+  if (/unexpected end of multipart data/i.test(error.message))
+    return new AppError('BAD_REQUEST', 'The multipart body ended before its closing boundary');
+  if (/boundary not found|boundary required|needle cannot be an empty/i.test(error.message))
+    return new AppError('BAD_REQUEST', 'The multipart content type names no boundary');
+  return undefined;
+}
+
 /** The upload errors as API errors: a policy that does not allow the upload is 403, as on S3. */
 function uploadErrorOf(error: unknown): unknown {
+  const broken = brokenMultipartOf(error);
+  if (broken) return broken;
   if (error instanceof UploadPolicyError || error instanceof ContentTypeMismatchError) {
     return new AppError('FORBIDDEN', error.message);
   }
