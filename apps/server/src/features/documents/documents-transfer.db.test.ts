@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
@@ -158,6 +159,46 @@ describe('export and import of contacts and documents', () => {
       .json()
       .map((repository: { name: string }) => repository.name);
     expect(names).not.toContain('Broken docs');
+  });
+
+  it('writes an imported thumbnail only when its bytes are its declared image type', async () => {
+    const file = await exportRepository(t.app.db, t.app.fileStore, sourceId);
+    const withLogo = (content: string) => ({
+      ...file,
+      documents: file.documents.map((document) =>
+        document.name === 'Logo' ? { ...document, content } : document,
+      ),
+    });
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+    const storedFiles = async () =>
+      (await readdir(join(t.dataDir, 'files'), { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name))
+        .sort();
+    const before = await storedFiles();
+    await expect(
+      importRepository(t.app.db, t.app.fileStore, {
+        userId: owner.id,
+        name: 'Fake logo',
+        data: withLogo(Buffer.from('<script>alert(1)</script>').toString('base64')),
+      }),
+    ).rejects.toThrow('The file is not of its declared type image/png: its bytes are of no known image type');
+    const names = (await owner.call('GET', '/api/repositories'))
+      .json()
+      .map((row: { name: string }) => row.name);
+    expect(names).not.toContain('Fake logo');
+    // The capital call, written before the thumbnail failed, was removed again.
+    expect(await storedFiles()).toEqual(before);
+
+    const { repositoryId } = await importRepository(t.app.db, t.app.fileStore, {
+      userId: owner.id,
+      name: 'Real logo',
+      data: withLogo(png.toString('base64')),
+    });
+    const [logo] = (
+      await owner.call('GET', `/api/documents?repository_id=${repositoryId}&source=thumbnail`)
+    ).json();
+    expect((await readFile(join(t.dataDir, 'files', logo.file))).equals(png)).toBe(true);
   });
 
   it('imports an export without these arrays (older files)', async () => {

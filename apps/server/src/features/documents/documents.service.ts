@@ -18,6 +18,7 @@ import { equalToMessage, MESSAGES } from '@strata/core/validation/messages';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { assertContentMatches } from '../../storage/content-sniff.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
@@ -295,7 +296,15 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       if (!valid) throw AppError.forbidden(FILE_LINK_INVALID);
       const body = await fileStore.get(row.file_key);
       if (!body) throw AppError.notFound(DOCUMENT_MESSAGES.URL_NOT_AVAILABLE);
-      const contentType = row.content_type ?? 'application/octet-stream';
+      // On S3 the browser posts straight to the bucket and the app never saw the bytes: an "image" that is
+      // not what it claims is served as an opaque download, never inline.
+      const isTrueToType = await assertContentMatches(row.content_type ?? undefined, body).then(
+        () => true,
+        () => false,
+      );
+      const contentType = isTrueToType
+        ? (row.content_type ?? 'application/octet-stream')
+        : 'application/octet-stream';
       return { body, contentType, disposition: dispositionOf(contentType, row.filename ?? 'file') };
     },
   };

@@ -104,7 +104,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
             continue;
           }
           const policy = store.verifyUpload(fields, part.mimetype);
-          await store.writeStream(policy.key, part.file, policy.maxBytes);
+          await store.writeStream(policy.key, part.file, policy.maxBytes, policy.contentType);
           storedKey = policy.key;
         }
       } catch (error) {
