@@ -11,6 +11,7 @@ import * as analytics from './migrations/2026-11-22-0009-analytics.ts';
 import * as contactsDocuments from './migrations/2026-11-22-0010-contacts-documents.ts';
 import * as priceSeriesIndex from './migrations/2026-11-23-0011-price-series-index.ts';
 import * as transactionEntryOrder from './migrations/2026-11-24-0012-transaction-entry-order.ts';
+import * as uploadPolicyUses from './migrations/2026-11-25-0013-upload-policy-uses.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0010-contacts-documents': contactsDocuments,
   '2026-11-23-0011-price-series-index': priceSeriesIndex,
   '2026-11-24-0012-transaction-entry-order': transactionEntryOrder,
+  '2026-11-25-0013-upload-policy-uses': uploadPolicyUses,
 };
 
 export class MigrationError extends Error {

@@ -9,7 +9,7 @@ import type { TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import { signUpVerified } from '../auth/testing/sign-up.ts';
 import { createTasksTestApp } from '../tasks/testing/tasks-test-app.ts';
 import { callAs, type TCall } from '../tasks/testing/test-calls.ts';
-import { createUploadsService } from './uploads.service.ts';
+import { createUploadsService, UPLOAD_TARGET_USED } from './uploads.service.ts';
 
 const AUTH_SECRET = 'uploads-test-secret-uploads-test-secret-0123';
 
@@ -228,6 +228,26 @@ describe('POST /api/files/upload (the local store)', () => {
       expect(response.status, contentType).toBe(400);
       expect((await response.json()).code).toBe('BAD_REQUEST');
     }
+  });
+
+  it('accepts each upload target once: a replay within its lifetime is 403 and changes nothing', async () => {
+    const target = await uploadTarget(alice.call, { type: 'manual_sync' });
+    const key = target.fields.key as string;
+    const first = await upload(target.url, target.fields, { body: 'date,amount\n', type: 'text/csv' });
+    expect(first.status).toBe(204);
+    const replay = await upload(target.url, target.fields, { body: 'replaced', type: 'text/csv' });
+    expect(replay.status).toBe(403);
+    expect(await replay.json()).toEqual({ code: 'FORBIDDEN', message: UPLOAD_TARGET_USED });
+    expect((await t.app.fileStore.get(key))?.toString()).toBe('date,amount\n');
+
+    // Two posts of one target at once: exactly one is stored.
+    const twin = await uploadTarget(alice.call, { type: 'manual_sync' });
+    const statuses = await Promise.all(
+      ['a', 'b'].map(
+        async (body) => (await upload(twin.url, twin.fields, { body, type: 'text/csv' })).status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([204, 403]);
   });
 
   it('refuses a changed key, a wrong signature and a form without a file', async () => {

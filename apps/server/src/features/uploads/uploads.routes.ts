@@ -6,6 +6,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import {
   ContentTypeMismatchError,
   FileTooLargeError,
+  LOCAL_UPLOAD_FIELDS,
   type TLocalFileStore,
 } from '../../storage/local-file-store.ts';
 import { UploadPolicyError } from '../../storage/upload-policy.ts';
@@ -104,7 +105,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
             continue;
           }
           const policy = store.verifyUpload(fields, part.mimetype);
-          await store.writeStream(policy.key, part.file, policy.maxBytes, policy.contentType);
+          const signature = fields[LOCAL_UPLOAD_FIELDS.signature] as string;
+          await service.storeOnce({ signature, expiresAt: policy.expiresAt }, async () => {
+            await store.writeStream(policy.key, part.file, policy.maxBytes, policy.contentType);
+          });
           storedKey = policy.key;
         }
       } catch (error) {
