@@ -11,6 +11,7 @@ import { contactsMatrix } from './features/contacts/contacts.matrix.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.ts';
 import { documentsMatrix } from './features/documents/documents.matrix.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.ts';
+import { importRepository } from './features/repositories/repository-transfer.ts';
 import {
   anonymousCall,
   createRepositoryAs,
@@ -70,7 +71,7 @@ function isExempt(route: { method: string; url: string }): boolean {
 let t: TIdentityTestApp;
 let users: TScene['users'];
 let outsider: TTestUser;
-let secret: { id: string; name: string };
+let secret: { id: string; name: string; fileKey: string };
 let caseNumber = 0;
 
 beforeAll(async () => {
@@ -85,8 +86,17 @@ beforeAll(async () => {
   await setSubscription(t.app.db, users.inactive.id, 'professional', 'cancelled');
   // Another user's repository whose id and name must never show up in any answer.
   outsider = await createTestUser(t, 'matrix-outsider@example.com');
-  secret = { name: 'SECRET-outsider-repository', id: '' };
+  secret = { name: 'SECRET-outsider-repository', id: '', fileKey: '' };
   secret.id = await createRepositoryAs(outsider, secret.name);
+  const secretFile = await outsider.call('POST', '/api/documents', {
+    repository_id: secret.id,
+    name: 'SECRET file',
+    source: 'file',
+    filename: 'secret.pdf',
+    content_type: 'application/pdf',
+  });
+  if (secretFile.statusCode !== 201) throw new Error(`outsider file: ${secretFile.body}`);
+  secret.fileKey = secretFile.json().file;
 });
 afterAll(async () => {
   await t?.close();
@@ -107,7 +117,15 @@ async function createScene(): Promise<TScene> {
     repository_id: repositoryId,
   });
   if (invite.statusCode !== 201) throw new Error(`scene invite failed: ${invite.body}`);
-  return { repositoryId, inviteId: invite.json().id, users, unique };
+  return {
+    repositoryId,
+    inviteId: invite.json().id,
+    users,
+    unique,
+    outsiderFileKey: secret.fileKey,
+    importAs: async (user, name, data) =>
+      (await importRepository(t.app.db, t.app.fileStore, { userId: user.id, name, data })).repositoryId,
+  };
 }
 
 function callAs(persona: TPersona) {

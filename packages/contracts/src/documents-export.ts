@@ -13,7 +13,11 @@ export const ZExportedContact = z.object({
 });
 export const ZExportedAssetContact = z.object({ contact_id: z.string(), asset_id: z.string() });
 export const ZExportedDocumentTag = z.object({ id: z.string(), name: z.string() });
-/** Metadata only: a stored file is named by its key in the file store, not carried in the file. */
+/**
+ * A stored file (source file or thumbnail) travels as its bytes, `content` in base64 (null when the file
+ * was never uploaded). `file_key` is only read from older files (version 1), and never used: an import
+ * writes the bytes under keys of the new repository, so a file cannot name someone else's stored file.
+ */
 export const ZExportedDocument = z.object({
   id: z.string(),
   asset_id: z.string().nullable(),
@@ -21,7 +25,8 @@ export const ZExportedDocument = z.object({
   source: z.enum(['file', 'thumbnail', 'url', 'google_drive', 'dropbox', 'one_drive']),
   path: z.string().nullable(),
   filename: z.string().nullable(),
-  file_key: z.string().nullable(),
+  file_key: z.string().nullable().optional(),
+  content: z.base64().nullable().default(null),
   content_type: z.string().nullable(),
   description: z.string().nullable(),
 });

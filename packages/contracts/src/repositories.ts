@@ -131,7 +131,8 @@ export const ZInitializeRepositoryResponse = z.object({
 // --- export file -----------------------------------------------------------------------------------------
 
 /** Bumped when a change would make old readers misread a file; readers accept every version up to theirs. */
-export const REPOSITORY_EXPORT_VERSION = 1;
+// 2: documents carry their stored files' bytes (`content`) instead of a file-store key.
+export const REPOSITORY_EXPORT_VERSION = 2;
 
 export const ZExportedAsset = z.object({
   id: z.string(),

@@ -14,6 +14,7 @@ import * as transactionEntryOrder from './migrations/2026-11-24-0012-transaction
 import * as totpUsedStep from './migrations/2026-11-25-0013-totp-used-step.ts';
 import * as signInThrottle from './migrations/2026-11-25-0014-sign-in-throttle.ts';
 import * as rowVersions from './migrations/2026-11-25-0015-row-versions.ts';
+import * as uploadPolicyUses from './migrations/2026-11-25-0016-upload-policy-uses.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0013-totp-used-step': totpUsedStep,
   '2026-11-25-0014-sign-in-throttle': signInThrottle,
   '2026-11-25-0015-row-versions': rowVersions,
+  '2026-11-25-0016-upload-policy-uses': uploadPolicyUses,
 };
 
 export class MigrationError extends Error {

@@ -24,6 +24,13 @@ export interface TasksTable {
   finished_at: Date | null;
 }
 
+/** The upload policies already used, by signature, until they expire: a target is single use. */
+export interface UploadPolicyUsesTable {
+  signature: string;
+  expires_at: Date;
+}
+
 export interface TasksDatabase {
   tasks: TasksTable;
+  upload_policy_uses: UploadPolicyUsesTable;
 }

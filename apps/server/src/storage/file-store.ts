@@ -5,7 +5,7 @@
  */
 
 export interface TPresignedPostInput {
-  /** The object key; see storage-key.ts for the allowed shape. */
+  /** The object key; see storage-key.ts for the allowed shape (any other key is an UnsafeKeyError, a 400). */
   key: string;
   /** When set, the upload must declare exactly this content type. */
   contentType?: string;
@@ -26,6 +26,7 @@ export interface TFileStore {
   createPresignedPost(input: TPresignedPostInput): Promise<TPresignedPost>;
   /** The file's bytes, or undefined when there is no such key. */
   get(key: string): Promise<Buffer | undefined>;
+  /** An image `contentType` must match the bytes' magic numbers (content-sniff.ts), or nothing is written. */
   put(key: string, body: Uint8Array, contentType?: string): Promise<void>;
   /** Removing a missing key is not an error. */
   delete(key: string): Promise<void>;

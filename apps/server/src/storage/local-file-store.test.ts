@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentSniffError } from './content-sniff.ts';
 import { ContentTypeMismatchError, createLocalFileStore, FileTooLargeError } from './local-file-store.ts';
 import { UnsafeKeyError } from './storage-key.ts';
 import { UploadPolicyError } from './upload-policy.ts';
@@ -95,5 +96,29 @@ describe('local file store', () => {
     ).rejects.toThrow(FileTooLargeError);
     expect(await files.exists('s/big.bin')).toBe(false);
     expect(await readdir(join(root, 'files', '.partial'))).toEqual([]);
+  });
+
+  it('keeps an image only when its magic bytes are its declared type, leaving the one in place otherwise', async () => {
+    const files = store();
+    // The PNG signature and IHDR chunk, in small chunks: the sniffer sees the head across them.
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+    const chunks = (bytes: Buffer) =>
+      Readable.from([bytes.subarray(0, 3), bytes.subarray(3, 9), bytes.subarray(9)]);
+    expect(await files.writeStream('t/logo.png', chunks(png), 100, 'image/png')).toBe(png.length);
+    const html = Buffer.from('<svg onload="alert(1)"></svg>');
+    await expect(files.writeStream('t/logo.png', chunks(html), 100, 'image/png')).rejects.toThrow(
+      ContentSniffError,
+    );
+    await expect(files.put('t/logo.png', html, 'image/png')).rejects.toThrow(
+      'The file is not of its declared type image/png: its bytes are of no known image type',
+    );
+    await expect(files.put('t/logo.png', png, 'image/jpeg')).rejects.toThrow(
+      'The file is not of its declared type image/jpeg: its bytes are of type image/png',
+    );
+    expect((await files.get('t/logo.png'))?.equals(png)).toBe(true);
+    expect(await readdir(join(root, 'files', '.partial'))).toEqual([]);
+    // Types other than images are not sniffed: a CSV or a PDF keeps its declared type as given.
+    await files.put('t/data.csv', html, 'text/csv');
+    expect(await files.exists('t/data.csv')).toBe(true);
   });
 });

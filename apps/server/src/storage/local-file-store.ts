@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { assertContentMatches, isSniffedType, SNIFF_BYTES } from './content-sniff.ts';
 import type { TFileStore, TPresignedPost, TPresignedPostInput } from './file-store.ts';
 import { assertSafeKey, UnsafeKeyError } from './storage-key.ts';
 import {
@@ -47,8 +48,11 @@ export interface TLocalFileStore extends TFileStore {
    * declared content type (the `Content-Type` field, as S3 reads it, else the file part's own type).
    */
   verifyUpload(fields: Record<string, string>, fileContentType: string | undefined): TUploadPolicy;
-  /** Streams a file in under `key`; past `maxBytes` it stops with FileTooLargeError and keeps nothing. */
-  writeStream(key: string, stream: Readable, maxBytes: number): Promise<number>;
+  /**
+   * Streams a file in under `key`; past `maxBytes` it stops with FileTooLargeError and keeps nothing. An
+   * image `contentType` is checked against the file's magic bytes (ContentSniffError, nothing kept).
+   */
+  writeStream(key: string, stream: Readable, maxBytes: number, contentType?: string): Promise<number>;
 }
 
 /** Upload form field names; S3's are `key`, `Content-Type`, `Policy`, `X-Amz-Signature`. */
@@ -133,17 +137,27 @@ export function createLocalFileStore(options: TLocalFileStoreOptions): TLocalFil
       return policy;
     },
 
-    async writeStream(key, stream, maxBytes) {
+    async writeStream(key, stream, maxBytes, contentType) {
       const path = pathOf(key);
       let size = 0;
+      const head: Buffer[] = [];
+      let headBytes = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           size += chunk.length;
-          if (size > maxBytes) callback(new FileTooLargeError(maxBytes));
-          else callback(null, chunk);
+          if (size > maxBytes) return callback(new FileTooLargeError(maxBytes));
+          if (headBytes < SNIFF_BYTES && isSniffedType(contentType)) {
+            head.push(chunk);
+            headBytes += chunk.length;
+          }
+          callback(null, chunk);
         },
       });
-      await writeAtomically(path, (partialPath) => pipeline(stream, limit, createWriteStream(partialPath)));
+      await writeAtomically(path, async (partialPath) => {
+        await pipeline(stream, limit, createWriteStream(partialPath));
+        // Before the rename: a file that is not what it claims never replaces the one in place.
+        await assertContentMatches(contentType, Buffer.concat(head));
+      });
       return size;
     },
 
@@ -152,8 +166,9 @@ export function createLocalFileStore(options: TLocalFileStoreOptions): TLocalFil
       return missingAsUndefined(() => readFile(path));
     },
 
-    async put(key, body) {
+    async put(key, body, contentType) {
       const path = pathOf(key);
+      await assertContentMatches(contentType, body);
       await writeAtomically(path, (partialPath) => writeFile(partialPath, body));
     },
 

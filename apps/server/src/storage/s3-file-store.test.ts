@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContentSniffError } from './content-sniff.ts';
 import { createS3FileStore } from './s3-file-store.ts';
 import { UnsafeKeyError } from './storage-key.ts';
 
@@ -44,6 +45,13 @@ describe('S3 file store presigned post', () => {
     const lifetime = Date.parse(policy.expiration) - Date.now();
     expect(lifetime).toBeGreaterThan(0);
     expect(lifetime).toBeLessThanOrEqual(900_000);
+  });
+
+  it('refuses an image whose bytes are not its declared type before sending anything', async () => {
+    await expect(store.put('thumbnails/r/d/logo.png', Buffer.from('<html>'), 'image/png')).rejects.toThrow(
+      ContentSniffError,
+    );
+    await expect(store.put('../x', Buffer.from('x'))).rejects.toThrow(UnsafeKeyError);
   });
 
   it('refuses an unsafe key before signing anything', async () => {

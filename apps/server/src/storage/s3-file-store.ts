@@ -7,6 +7,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { assertContentMatches } from './content-sniff.ts';
 import type { TFileStore, TPresignedPost, TPresignedPostInput } from './file-store.ts';
 import { assertSafeKey } from './storage-key.ts';
 
@@ -65,6 +66,8 @@ export function createS3FileStore(options: TS3FileStoreOptions): TFileStore {
     },
 
     async put(key, body, contentType) {
+      assertSafeKey(key);
+      await assertContentMatches(contentType, body);
       await client.send(
         new PutObjectCommand({ Bucket, Key: assertSafeKey(key), Body: body, ContentType: contentType }),
       );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mapError } from '../plugins/errors.ts';
 import { assertSafeKey, isSafeKey, UnsafeKeyError } from './storage-key.ts';
 
 describe('storage keys', () => {
@@ -27,5 +28,12 @@ describe('storage keys', () => {
     ];
     for (const key of unsafe) expect(isSafeKey(key), key).toBe(false);
     expect(() => assertSafeKey('../x')).toThrow(UnsafeKeyError);
+  });
+
+  it('refuses as a bad request, so every route answers 400 rather than 500', () => {
+    expect(mapError(new UnsafeKeyError('/etc/passwd'))).toEqual({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Invalid file key: "/etc/passwd"' },
+    });
   });
 });

@@ -1,12 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { TRepositoryExport } from '@strata/contracts/repositories';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
+import type { TFileStore } from '../../storage/file-store.ts';
+import { isSafeKey } from '../../storage/storage-key.ts';
+import { documentFileKey } from './document-keys.ts';
 
 /**
  * The contacts and documents part of a repository export/import (repositories/repository-transfer.ts
- * calls these). Documents travel as metadata: a stored file keeps its file-store key, so an import on the
- * same instance opens the same file (the file is deleted only with the last document naming it); on
- * another instance the file is missing and opening answers 'Document URL is not available'.
+ * calls these). A stored file travels as its bytes (`content`, base64), and an import writes them under
+ * keys of the new repository (document-keys.ts). A key is never taken from the file: one naming another
+ * repository's file would otherwise let whoever crafts a file read it, or overwrite it through the copy's
+ * upload target. An older file's `file_key` is checked for shape (an unsafe one refuses the file) and
+ * dropped; such a copy has no stored file until one is uploaded to it.
  */
 
 type TDocumentsPart = Pick<
@@ -67,9 +73,26 @@ export async function exportDocuments(trx: Kysely<Database>, repositoryId: strin
     documents: documents.map((document) => ({
       ...document,
       source: document.source as TDocumentsPart['documents'][number]['source'],
+      content: null,
     })),
     document_tag_links: links,
   };
+}
+
+/**
+ * The stored files' bytes in place of their keys (read after the export's transaction, which they need not
+ * hold). A file missing from the store exports as `content: null`, as one never uploaded.
+ */
+export async function withFileContents(
+  fileStore: TFileStore,
+  documents: TDocumentsPart['documents'],
+): Promise<TDocumentsPart['documents']> {
+  const withContents: TDocumentsPart['documents'] = [];
+  for (const { file_key, ...document } of documents) {
+    const bytes = file_key ? await fileStore.get(file_key) : undefined;
+    withContents.push({ ...document, content: bytes ? bytes.toString('base64') : null });
+  }
+  return withContents;
 }
 
 /** What is wrong with the file's contacts and documents, or null: references must stay inside the file. */
@@ -89,13 +112,19 @@ export function documentsExportProblem(file: TDocumentsPart, assetIds: ReadonlyS
     (row) => !contactIds.has(row.contact_id) || !assetIds.has(row.asset_id),
   );
   if (link) return `asset_contacts names an unknown contact or asset (${link.contact_id}, ${link.asset_id})`;
+  const unsafe = file.documents.find((row) => typeof row.file_key === 'string' && !isSafeKey(row.file_key));
+  if (unsafe)
+    return `document ${unsafe.id} names an unsafe file key ${JSON.stringify((unsafe.file_key as string).slice(0, 100))}`;
   const document = file.documents.find(
     (row) =>
       (row.asset_id !== null && !assetIds.has(row.asset_id)) ||
       (row.source === 'thumbnail' && row.asset_id === null) ||
-      (row.source === 'file' || row.source === 'thumbnail' ? !row.file_key || !row.filename : !row.path),
+      (row.source === 'file' || row.source === 'thumbnail'
+        ? !row.filename
+        : !row.path || row.content !== null),
   );
-  if (document) return `document ${document.id} names an unknown asset or lacks its file or path`;
+  if (document)
+    return `document ${document.id} names an unknown asset, lacks its file name or path, or is a link with content`;
   const thumbnailAssets = file.documents
     .filter((row) => row.source === 'thumbnail')
     .map((row) => row.asset_id);
@@ -107,7 +136,17 @@ export function documentsExportProblem(file: TDocumentsPart, assetIds: ReadonlyS
   return null;
 }
 
-/** Inserts the file's contacts and documents into the new repository, with `assetIds` mapping old → new. */
+/** A stored file to write once the import's rows are in: under a key of the new repository. */
+export interface TImportedFile {
+  key: string;
+  bytes: Buffer;
+  contentType: string | undefined;
+}
+
+/**
+ * Inserts the file's contacts and documents into the new repository, with `assetIds` mapping old → new,
+ * and answers the stored files to write (the caller writes them, so it can undo them if the import fails).
+ */
 export async function importDocuments(
   trx: Kysely<Database>,
   input: {
@@ -116,7 +155,7 @@ export async function importDocuments(
     file: TDocumentsPart;
     assetIds: ReadonlyMap<string, string>;
   },
-): Promise<void> {
+): Promise<TImportedFile[]> {
   const { repositoryId, userId, file } = input;
   const stamp = { created_by: userId, updated_by: userId };
   const asset = (id: string) => input.assetIds.get(id) as string;
@@ -153,18 +192,37 @@ export async function importDocuments(
   }
 
   const documentIds = new Map<string, string>();
-  for (const { id: oldId, asset_id, ...document } of file.documents) {
-    const { id } = await trx
+  const files: TImportedFile[] = [];
+  // `file_key` and `content` are left out on purpose: the key is made here, the bytes written by the caller.
+  for (const { id: oldId, asset_id, file_key: _fromFile, content, ...document } of file.documents) {
+    const id = randomUUID();
+    const isStored = document.source === 'file' || document.source === 'thumbnail';
+    const key = isStored
+      ? documentFileKey(
+          document.source as 'file' | 'thumbnail',
+          repositoryId,
+          id,
+          document.filename as string,
+        )
+      : null;
+    await trx
       .insertInto('documents')
       .values({
+        id,
         repository_id: repositoryId,
         asset_id: asset_id ? asset(asset_id) : null,
         ...document,
+        file_key: key,
         ...stamp,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      .execute();
     documentIds.set(oldId, id);
+    if (key && content !== null)
+      files.push({
+        key,
+        bytes: Buffer.from(content, 'base64'),
+        contentType: document.content_type ?? undefined,
+      });
   }
   if (file.document_tag_links.length > 0)
     await trx
@@ -177,4 +235,5 @@ export async function importDocuments(
         })),
       )
       .execute();
+  return files;
 }

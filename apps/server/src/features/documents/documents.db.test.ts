@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TAG_MESSAGES } from '@strata/core/assets/tag-rules';
 import { DOCUMENT_MESSAGES } from '@strata/core/documents/document-rules';
@@ -48,7 +49,7 @@ afterAll(async () => {
 /** The browser's multipart POST to the presigned target over a real socket, without a session. */
 async function upload(
   target: { url: string; fields: Record<string, string> },
-  file: { body: string; type: string; name: string },
+  file: { body: string | Uint8Array<ArrayBuffer>; type: string; name: string },
 ): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
@@ -63,6 +64,12 @@ function fetchUrl(url: string) {
 }
 
 const storedPath = (key: string) => join(t.dataDir, 'files', key);
+
+/** A real 1×1 PNG: thumbnails' bytes are checked against their declared type. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const link = (extra: Record<string, unknown> = {}) => ({
   repository_id: repositoryId,
@@ -326,6 +333,24 @@ describe('stored files', () => {
     expect(file.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
+  it('serves an image whose stored bytes are not its type (as an S3 upload may be) as an opaque download', async () => {
+    const created = (
+      await owner.call('POST', '/api/documents', {
+        repository_id: repositoryId,
+        name: 'Chart',
+        source: 'file',
+        filename: 'chart.png',
+        content_type: 'image/png',
+      })
+    ).json();
+    // Written as a direct upload to a bucket would be: the app never sees (or sniffs) the bytes.
+    await t.app.fileStore.put(created.file, Buffer.from('<html><script>alert(1)</script></html>'));
+    const file = await fetchUrl(created.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/octet-stream');
+    expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
   it('refuses an upload target for a link', async () => {
     const created = (await owner.call('POST', '/api/documents', link())).json();
     const response = await owner.call('POST', `/api/documents/${created.id}/upload`);
@@ -353,11 +378,11 @@ describe('thumbnails', () => {
       { body: 'text', type: 'text/plain', name: 'first.png' },
     );
     expect(notImage.status).toBe(403);
-    expect((await upload(first.upload, { body: 'PNG-1', type: 'image/png', name: 'first.png' })).status).toBe(
+    expect((await upload(first.upload, { body: PNG, type: 'image/png', name: 'first.png' })).status).toBe(
       204,
     );
     const shown = await fetchUrl((await reader.call('GET', `/api/documents/${first.id}`)).json().url);
-    expect(shown.body).toBe('PNG-1');
+    expect(shown.rawPayload.equals(PNG)).toBe(true);
     expect(shown.headers['content-type']).toBe('image/png');
 
     const second = await owner.call(
@@ -383,6 +408,28 @@ describe('thumbnails', () => {
     const moved = await owner.call('PUT', `/api/documents/${second.json().id}`, { asset_id: null });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().details.fieldErrors.asset_id).toEqual([`Must be equal to ${stockId}`]);
+  });
+
+  it('refuses bytes that are not the declared image type, keeping the file in place', async () => {
+    const created = (await owner.call('POST', '/api/documents', thumbnail('logo.png'))).json();
+    for (const body of ['<html><script>alert(1)</script></html>', '%PDF-1.4 not a picture']) {
+      const response = await upload(created.upload, { body, type: 'image/png', name: 'logo.png' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: body.startsWith('%PDF')
+          ? 'The file is not of its declared type image/png: its bytes are of type application/pdf'
+          : 'The file is not of its declared type image/png: its bytes are of no known image type',
+      });
+      expect(existsSync(storedPath(created.file))).toBe(false);
+    }
+    expect((await upload(created.upload, { body: PNG, type: 'image/png', name: 'logo.png' })).status).toBe(
+      204,
+    );
+    const newVersion = (await owner.call('POST', `/api/documents/${created.id}/upload`)).json();
+    const again = await upload(newVersion, { body: 'GIF89a? no, text', type: 'image/png', name: 'logo.png' });
+    expect(again.status).toBe(400);
+    expect((await readFile(storedPath(created.file))).equals(PNG)).toBe(true);
   });
 
   it('refuses SVG (it can carry script)', async () => {

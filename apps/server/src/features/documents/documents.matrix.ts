@@ -4,6 +4,7 @@ import {
   type TMatrixCase,
   type TScene,
 } from '../../testing/authorization-matrix/matrix-kit.ts';
+import { shareRepository } from '../repositories/testing/repository-test-kit.ts';
 
 async function sceneLink(scene: TScene): Promise<string> {
   const created = await scene.users.owner.call('POST', '/api/documents', {
@@ -35,6 +36,37 @@ async function sceneDocumentTag(scene: TScene): Promise<string> {
   });
   if (created.statusCode !== 201) throw new Error(`document tag: ${created.statusCode} ${created.body}`);
   return created.json().id as string;
+}
+
+/**
+ * Issue #17: the owner imports an export of the scene whose one stored file names another repository's
+ * key, and shares the copy like the scene. The copy's file must be its own: an upload target for the old
+ * key would overwrite the other repository's file (and its answer would carry that repository's id).
+ */
+async function importedCopyNamingOutsiderKey(scene: TScene): Promise<string> {
+  const { owner, reader, writer, inactive } = scene.users;
+  const exported = await owner.call('GET', `/api/repositories/${scene.repositoryId}/export`);
+  if (exported.statusCode !== 200) throw new Error(`export: ${exported.statusCode} ${exported.body}`);
+  const document = {
+    id: 'crafted',
+    asset_id: null,
+    name: 'Crafted',
+    source: 'file',
+    path: null,
+    filename: 'crafted.pdf',
+    file_key: scene.outsiderFileKey,
+    content_type: 'application/pdf',
+    description: null,
+  };
+  const copyId = await scene.importAs(owner, `Copy ${scene.unique}`, {
+    ...(exported.json() as Record<string, unknown>),
+    documents: [document],
+  });
+  await shareRepository(owner, reader, copyId, 1);
+  await shareRepository(owner, writer, copyId, 2);
+  await shareRepository(owner, inactive, copyId, 2);
+  const copies = await owner.call('GET', `/api/documents?repository_id=${copyId}&source=file`);
+  return copies.json()[0].id as string;
 }
 
 /** The signed address is the permission: a session alone, whoever holds it, reads no file. */
@@ -88,6 +120,15 @@ export const documentsMatrix: TMatrixCase[] = [
     method: 'POST',
     route: '/api/documents/:id/upload',
     request: async (scene) => ({ url: `/api/documents/${await sceneFile(scene)}/upload` }),
+    expected: repositoryCall('write'),
+  },
+  {
+    method: 'POST',
+    route: '/api/documents/:id/upload',
+    label: "of a copy imported from a file naming another repository's stored key",
+    request: async (scene) => ({
+      url: `/api/documents/${await importedCopyNamingOutsiderKey(scene)}/upload`,
+    }),
     expected: repositoryCall('write'),
   },
   {

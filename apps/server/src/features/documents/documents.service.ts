@@ -19,11 +19,13 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
+import { assertContentMatches } from '../../storage/content-sniff.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
 import { isUniqueViolation } from '../repositories/repository-rules.ts';
 import { UPLOAD_EXPIRES_IN_SECONDS } from '../uploads/uploads.service.ts';
+import { documentFileKey } from './document-keys.ts';
 import { dispositionOf, isValidFileLink, signFileLink } from './document-links.ts';
 import {
   setDocumentTags,
@@ -39,15 +41,6 @@ export const THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024;
 
 export const FILE_LINK_INVALID = 'The file address is not valid or has expired';
 export const THUMBNAIL_CHANGED = "The asset's thumbnail changed meanwhile; try again";
-
-/** A file name as one safe key segment (storage-key.ts): other characters become '_'. */
-export function keySegmentOf(filename: string): string {
-  const segment = filename
-    .replace(/[^A-Za-z0-9._-]/g, '_')
-    .replace(/^[^A-Za-z0-9_]+/, '')
-    .slice(-120);
-  return segment || 'file';
-}
 
 function invalid(errors: readonly { field: string; message: string }[]): AppError {
   const fieldErrors: Record<string, string[]> = {};
@@ -183,7 +176,12 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       const value = result.value;
       const id = randomUUID();
       const fileKey = isFileSource(value.source)
-        ? `${value.source === 'thumbnail' ? 'thumbnails' : 'documents'}/${body.repository_id}/${id}/${keySegmentOf(value.filename as string)}`
+        ? documentFileKey(
+            value.source as 'file' | 'thumbnail',
+            body.repository_id,
+            id,
+            value.filename as string,
+          )
         : null;
       const actor = (user as TAccessUser).id;
       let replaced: string | null = null;
@@ -313,7 +311,15 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       if (!valid) throw AppError.forbidden(FILE_LINK_INVALID);
       const body = await fileStore.get(row.file_key);
       if (!body) throw AppError.notFound(DOCUMENT_MESSAGES.URL_NOT_AVAILABLE);
-      const contentType = row.content_type ?? 'application/octet-stream';
+      // On S3 the browser posts straight to the bucket and the app never saw the bytes: an "image" that is
+      // not what it claims is served as an opaque download, never inline.
+      const isTrueToType = await assertContentMatches(row.content_type ?? undefined, body).then(
+        () => true,
+        () => false,
+      );
+      const contentType = isTrueToType
+        ? (row.content_type ?? 'application/octet-stream')
+        : 'application/octet-stream';
       return { body, contentType, disposition: dispositionOf(contentType, row.filename ?? 'file') };
     },
   };

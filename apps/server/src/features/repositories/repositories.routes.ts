@@ -16,7 +16,7 @@ import { createRepositoriesService } from './repositories.service.ts';
 /** Repositories (mounted under /api). Every route authenticates first, so anonymous callers get 401 before any 400. */
 export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before repositoriesRoutes');
-  const service = createRepositoriesService(app.db);
+  const service = createRepositoriesService(app.db, app.fileStore);
   const actorOf = (request: { user: { id: string } | null }) => {
     if (!request.user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
     return request.user;

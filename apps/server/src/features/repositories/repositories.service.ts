@@ -17,6 +17,7 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
 import { clearAnalyticsResults } from '../analytics/analytics-results.repository.ts';
 import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
 import { createRepositoriesRepository, type TRepositoryViewRow } from './repositories.repository.ts';
@@ -43,7 +44,8 @@ function userRepoSettingsOf(stored: Record<string, unknown>): TUserRepoSettings 
   return parsed.success ? parsed.data : defaultUserRepoSettings();
 }
 
-export function createRepositoriesService(db: Kysely<Database>) {
+/** `fileStore` is needed only by `export` (its stored files travel in the file); scripts may leave it out. */
+export function createRepositoriesService(db: Kysely<Database>, fileStore?: TFileStore) {
   const repository = createRepositoriesRepository(db);
 
   async function toResponses(rows: TRepositoryViewRow[]): Promise<TRepository[]> {
@@ -194,8 +196,9 @@ export function createRepositoriesService(db: Kysely<Database>) {
       user: TAccessUser,
       repositoryId: string,
     ): Promise<{ name: string; data: TRepositoryExport }> {
+      if (!fileStore) throw new Error('createRepositoriesService was given no file store to export from');
       const access = await requireRepositoryAccess(db, user, repositoryId, 'owner');
-      return { name: access.repository.name, data: await exportRepository(db, repositoryId) };
+      return { name: access.repository.name, data: await exportRepository(db, fileStore, repositoryId) };
     },
 
     /** Any member may ask for fresh analytics: the repository's cached results are deleted. */

@@ -213,19 +213,19 @@ afterAll(async () => {
 
 describe('export and import', () => {
   it('round-trips: export → import → export is equal except ids and timestamps', async () => {
-    const first = await exportRepository(t.app.db, sourceId);
+    const first = await exportRepository(t.app.db, t.app.fileStore, sourceId);
     // 6 pre-created accounts, the EUR currency asset, Broker, Apple (in the trash) and the grouping account.
     expect(first.assets.length).toBe(10);
     expect(first.asset_prices).toHaveLength(3);
     expect(first.transactions).toHaveLength(2);
     expect(first.assets.some((asset) => asset.deleted_at === '2026-01-02T03:04:05.000Z')).toBe(true);
-    const { repositoryId } = await importRepository(t.app.db, {
+    const { repositoryId } = await importRepository(t.app.db, t.app.fileStore, {
       userId: owner.id,
       name: 'Copy',
       data: JSON.stringify(first),
     });
     expect(repositoryId).not.toBe(sourceId);
-    const second = await exportRepository(t.app.db, repositoryId);
+    const second = await exportRepository(t.app.db, t.app.fileStore, repositoryId);
     expect(second.repository.name).toBe('Copy');
     expect(canonical(second)).toEqual(canonical(first));
     const copiedIds = new Set(second.assets.map((asset) => asset.id));
@@ -239,29 +239,29 @@ describe('export and import', () => {
     expect(response.headers['content-disposition']).toBe("attachment; filename*=UTF-8''Source.json");
     expect(response.json()).toMatchObject({
       format: 'strata-repository',
-      version: 1,
+      version: 2,
       repository: { currency: 'EUR' },
     });
   });
 
   it('makes the importer the owner, with the usual rules', async () => {
-    const file = await exportRepository(t.app.db, sourceId);
+    const file = await exportRepository(t.app.db, t.app.fileStore, sourceId);
     const list = (await owner.call('GET', '/api/repositories')).json();
     expect(list.find((r: { name: string }) => r.name === 'Copy')).toMatchObject({
       access_type: 3,
       collaborators_count: 0,
     });
     await expect(
-      importRepository(t.app.db, { userId: owner.id, name: 'copy', data: file }),
+      importRepository(t.app.db, t.app.fileStore, { userId: owner.id, name: 'copy', data: file }),
     ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'This name of the repository already exists. Try something else',
     });
     const limited = await createTestUser(t, 'transfer-limited@example.com');
     await setSubscription(t.app.db, limited.id, 'collaborator', 'active');
-    await importRepository(t.app.db, { userId: limited.id, name: 'First', data: file });
+    await importRepository(t.app.db, t.app.fileStore, { userId: limited.id, name: 'First', data: file });
     await expect(
-      importRepository(t.app.db, { userId: limited.id, name: 'Second', data: file }),
+      importRepository(t.app.db, t.app.fileStore, { userId: limited.id, name: 'Second', data: file }),
     ).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: 'You have reached the maximum number of 1 repositories.',
@@ -270,11 +270,11 @@ describe('export and import', () => {
 
   it('rejects a broken file and leaves nothing behind', async () => {
     const before = await t.app.db.selectFrom('repositories').select('id').execute();
-    const file = await exportRepository(t.app.db, sourceId);
+    const file = await exportRepository(t.app.db, t.app.fileStore, sourceId);
     const dangling = { ...file, asset_tags: [{ asset_id: 'missing', tag_id: file.tags[0]?.id ?? '' }] };
     for (const data of ['{not json', { format: 'other' }, dangling]) {
       await expect(
-        importRepository(t.app.db, { userId: owner.id, name: 'Broken', data }),
+        importRepository(t.app.db, t.app.fileStore, { userId: owner.id, name: 'Broken', data }),
       ).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
       });
@@ -288,7 +288,7 @@ describe('export and import', () => {
       assets: [...file.assets.slice(0, -1), { ...lastAsset, properties: { bad: '\u0000' } }],
     };
     await expect(
-      importRepository(t.app.db, { userId: owner.id, name: 'Broken', data: clash }),
+      importRepository(t.app.db, t.app.fileStore, { userId: owner.id, name: 'Broken', data: clash }),
     ).rejects.toBeTruthy();
     expect(await t.app.db.selectFrom('repositories').select('id').execute()).toHaveLength(before.length);
   });

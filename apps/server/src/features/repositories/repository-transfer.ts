@@ -13,7 +13,14 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { fieldErrorsOf } from '../../plugins/errors.ts';
-import { documentsExportProblem, exportDocuments, importDocuments } from '../documents/documents-transfer.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import {
+  documentsExportProblem,
+  exportDocuments,
+  importDocuments,
+  type TImportedFile,
+  withFileContents,
+} from '../documents/documents-transfer.ts';
 import { createRepositoriesRepository } from './repositories.repository.ts';
 import { assertKnownCurrency, assertNameFree, assertPlanAllowsAnother } from './repository-rules.ts';
 
@@ -35,12 +42,16 @@ function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-/** The whole repository as one document (contract ZRepositoryExport); read in one transaction, so consistent. */
+/**
+ * The whole repository as one document (contract ZRepositoryExport); its rows are read in one transaction,
+ * so consistent, and then its stored files' bytes.
+ */
 export async function exportRepository(
   db: Kysely<Database>,
+  fileStore: TFileStore,
   repositoryId: string,
 ): Promise<TRepositoryExport> {
-  return inTransaction(db, async (trx) => {
+  const data = await inTransaction(db, async (trx): Promise<TRepositoryExport> => {
     const repository = await trx
       .selectFrom('repositories')
       .select(['name', 'currency', 'settings'])
@@ -130,6 +141,21 @@ export async function exportRepository(
       ...(await exportDocuments(trx, repositoryId)),
     };
   });
+  return { ...data, documents: await withFileContents(fileStore, data.documents) };
+}
+
+/** Writes an import's stored files; if one fails, the ones written are removed again and the import fails. */
+async function writeImportedFiles(fileStore: TFileStore, files: readonly TImportedFile[]): Promise<void> {
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      await fileStore.put(file.key, file.bytes, file.contentType);
+      written.push(file.key);
+    }
+  } catch (error) {
+    for (const key of written) await fileStore.delete(key).catch(() => undefined);
+    throw error;
+  }
 }
 
 function invalidFile(message: string, details?: Record<string, unknown>): AppError {
@@ -209,6 +235,7 @@ export interface TImportRepositoryInput {
  */
 export async function importRepository(
   db: Kysely<Database>,
+  fileStore: TFileStore,
   input: TImportRepositoryInput,
 ): Promise<{ repositoryId: string }> {
   const file = parseRepositoryExport(input.data);
@@ -346,7 +373,10 @@ export async function importRepository(
         )
         .execute();
     }
-    await importDocuments(trx, { repositoryId, userId: input.userId, file, assetIds });
+    const files = await importDocuments(trx, { repositoryId, userId: input.userId, file, assetIds });
+    // Last, so a refused file writes nothing. Should the transaction still fail to commit, the files are
+    // left under the keys of a repository that does not exist (docs/documents.md, "Not done").
+    await writeImportedFiles(fileStore, files);
     return { repositoryId };
   });
 }

@@ -9,7 +9,7 @@ import type { TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import { signUpVerified } from '../auth/testing/sign-up.ts';
 import { createTasksTestApp } from '../tasks/testing/tasks-test-app.ts';
 import { callAs, type TCall } from '../tasks/testing/test-calls.ts';
-import { createUploadsService } from './uploads.service.ts';
+import { createUploadsService, UPLOAD_TARGET_USED } from './uploads.service.ts';
 
 const AUTH_SECRET = 'uploads-test-secret-uploads-test-secret-0123';
 
@@ -191,6 +191,65 @@ describe('POST /api/files/upload (the local store)', () => {
     expect(await readdir(t.dataDir)).not.toContain('escaped.json');
   });
 
+  it('answers 400 to a multipart body cut off before its end, keeping nothing', async () => {
+    const target = await uploadTarget(alice.call, { type: 'repository', repoName: 'Truncated' });
+    const boundary = 'strata-truncated-boundary';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const whole =
+      Object.entries(target.fields)
+        .map(([name, value]) => field(name, value))
+        .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n` +
+      'Content-Type: application/json\r\n\r\n{"format":"strata-repository"';
+    for (const body of [whole, whole.slice(0, whole.indexOf('policy') + 20)]) {
+      const response = await fetch(new URL(new URL(target.url).pathname, baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'The multipart body ended before its closing boundary',
+      });
+    }
+    expect(await t.app.fileStore.exists(target.fields.key as string)).toBe(false);
+    expect((await taskOf(alice.call, target.task_id)).status).toBe('waiting');
+  });
+
+  it('answers 400 to a multipart body without a boundary', async () => {
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=']) {
+      const response = await fetch(`${baseUrl}${LOCAL_UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: '--x\r\n\r\n',
+      });
+      expect(response.status, contentType).toBe(400);
+      expect((await response.json()).code).toBe('BAD_REQUEST');
+    }
+  });
+
+  it('accepts each upload target once: a replay within its lifetime is 403 and changes nothing', async () => {
+    const target = await uploadTarget(alice.call, { type: 'manual_sync' });
+    const key = target.fields.key as string;
+    const first = await upload(target.url, target.fields, { body: 'date,amount\n', type: 'text/csv' });
+    expect(first.status).toBe(204);
+    const replay = await upload(target.url, target.fields, { body: 'replaced', type: 'text/csv' });
+    expect(replay.status).toBe(403);
+    expect(await replay.json()).toEqual({ code: 'FORBIDDEN', message: UPLOAD_TARGET_USED });
+    expect((await t.app.fileStore.get(key))?.toString()).toBe('date,amount\n');
+
+    // Two posts of one target at once: exactly one is stored.
+    const twin = await uploadTarget(alice.call, { type: 'manual_sync' });
+    const statuses = await Promise.all(
+      ['a', 'b'].map(
+        async (body) => (await upload(twin.url, twin.fields, { body, type: 'text/csv' })).status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([204, 403]);
+  });
+
   it('refuses a changed key, a wrong signature and a form without a file', async () => {
     const target = await uploadTarget(alice.call, { type: 'repository', repoName: 'Tampered' });
     const file = { body: '{}', type: 'application/json' };
@@ -241,6 +300,8 @@ describe('repository import through an upload', () => {
     expect(copy.assets.length).toBe(original.assets.length);
     expect(copy.tags.length).toBe(original.tags.length);
     expect(await repositoryNames(bob.call)).not.toContain('Family copy');
+    // The uploaded export is read once and then deleted, as the CSV import's file is.
+    expect(await t.app.fileStore.exists(target.fields.key as string)).toBe(false);
   });
 
   it('fails the task with a clear error when the file is not JSON, creating nothing', async () => {
@@ -250,6 +311,7 @@ describe('repository import through an upload', () => {
     expect(task.status).toBe('failed');
     expect(task.error).toMatch(/^The uploaded file is not valid JSON: /);
     expect(await repositoryNames(alice.call)).not.toContain('Broken');
+    expect(await t.app.fileStore.exists(target.fields.key as string)).toBe(false);
   });
 
   it('fails the task when the JSON is no repository export, leaving no partial rows', async () => {
@@ -275,6 +337,7 @@ describe('repository import through an upload', () => {
     const task = await finishedTask(alice.call, target.task_id);
     expect(task.status).toBe('failed');
     expect(task.error).toBe('This name of the repository already exists. Try something else');
+    expect(await t.app.fileStore.exists(target.fields.key as string)).toBe(false);
     expect(
       (await repositoryNames(alice.call)).filter((name) => name.toLowerCase() === 'family office'),
     ).toHaveLength(1);

@@ -55,3 +55,27 @@ export async function timeOutTaskAwaitingFile(
     .executeTakeFirst();
   return updated.numUpdatedRows > 0n;
 }
+
+/**
+ * Records the first use of a signed upload policy (by its signature, until it expires). False when it was
+ * used already: a replay. Uses of expired policies are dropped here, as nothing can replay them any more.
+ */
+export async function claimUploadPolicy(
+  db: Kysely<Database>,
+  signature: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  await db.deleteFrom('upload_policy_uses').where('expires_at', '<', new Date()).execute();
+  const claimed = await db
+    .insertInto('upload_policy_uses')
+    .values({ signature, expires_at: expiresAt })
+    .onConflict((conflict) => conflict.column('signature').doNothing())
+    .returning('signature')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Gives a policy back after an upload that stored nothing (too large, cut off), so the client may retry. */
+export async function releaseUploadPolicy(db: Kysely<Database>, signature: string): Promise<void> {
+  await db.deleteFrom('upload_policy_uses').where('signature', '=', signature).execute();
+}

@@ -6,21 +6,35 @@ import { AppError } from '../../plugins/app-error.ts';
 import {
   ContentTypeMismatchError,
   FileTooLargeError,
+  LOCAL_UPLOAD_FIELDS,
   type TLocalFileStore,
 } from '../../storage/local-file-store.ts';
-import { UnsafeKeyError } from '../../storage/storage-key.ts';
 import { UploadPolicyError } from '../../storage/upload-policy.ts';
-import { createRepositoryImportHandler } from './repository-import.task.ts';
+import { registerRepositoryImportTask } from './repository-import.task.ts';
 import { AWAIT_UPLOAD_QUEUE, createUploadsService } from './uploads.service.ts';
 
 const ZAwaitUpload = z.object({ taskId: z.string(), key: z.string(), expiresAt: z.number() });
 
+/**
+ * A body that is not well-formed multipart, as @fastify/busboy reports it: plain Errors with only a message
+ * (no code), for what is the client's fault: a body cut off before its closing boundary, a missing boundary.
+ */
+function brokenMultipartOf(error: unknown): AppError | undefined {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== undefined) return undefined;
+  if (/unexpected end of multipart data/i.test(error.message))
+    return new AppError('BAD_REQUEST', 'The multipart body ended before its closing boundary');
+  if (/boundary not found|boundary required|needle cannot be an empty/i.test(error.message))
+    return new AppError('BAD_REQUEST', 'The multipart content type names no boundary');
+  return undefined;
+}
+
 /** The upload errors as API errors: a policy that does not allow the upload is 403, as on S3. */
 function uploadErrorOf(error: unknown): unknown {
+  const broken = brokenMultipartOf(error);
+  if (broken) return broken;
   if (error instanceof UploadPolicyError || error instanceof ContentTypeMismatchError) {
     return new AppError('FORBIDDEN', error.message);
   }
-  if (error instanceof UnsafeKeyError) return new AppError('BAD_REQUEST', error.message);
   if (error instanceof FileTooLargeError) return new AppError('PAYLOAD_TOO_LARGE', error.message);
   return error;
 }
@@ -42,7 +56,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     jobs: app.jobs,
     maxBytes: app.uploadMaxBytes,
   });
-  app.tasks.register('repository_import', createRepositoryImportHandler(app.fileStore));
+  registerRepositoryImportTask(app.tasks, app.fileStore);
   app.jobs.define(AWAIT_UPLOAD_QUEUE, async (data) => {
     const watch = ZAwaitUpload.safeParse(data);
     if (watch.success) await service.awaitUpload(watch.data);
@@ -91,7 +105,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
             continue;
           }
           const policy = store.verifyUpload(fields, part.mimetype);
-          await store.writeStream(policy.key, part.file, policy.maxBytes);
+          const signature = fields[LOCAL_UPLOAD_FIELDS.signature] as string;
+          await service.storeOnce({ signature, expiresAt: policy.expiresAt }, async () => {
+            await store.writeStream(policy.key, part.file, policy.maxBytes, policy.contentType);
+          });
           storedKey = policy.key;
         }
       } catch (error) {

@@ -6,7 +6,15 @@ import type { TJobRunner } from '../../jobs/job-runner.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import type { TTaskExecutor } from '../tasks/task-executor.ts';
-import { findTaskAwaitingFile, markTaskFileUploaded, timeOutTaskAwaitingFile } from './uploads.repository.ts';
+import {
+  claimUploadPolicy,
+  findTaskAwaitingFile,
+  markTaskFileUploaded,
+  releaseUploadPolicy,
+  timeOutTaskAwaitingFile,
+} from './uploads.repository.ts';
+
+export const UPLOAD_TARGET_USED = 'This upload target has already been used; ask for a new one';
 
 /** How long an upload target accepts the file. */
 export const UPLOAD_EXPIRES_IN_SECONDS = 15 * 60;
@@ -97,6 +105,24 @@ export function createUploadsService(deps: {
     },
 
     fileUploaded,
+
+    /**
+     * Stores one upload under a verified policy, at most once: a second POST of the same target (a replay
+     * while it is still valid) is 403. A write that fails gives the target back, so the client may retry.
+     */
+    async storeOnce(
+      policy: { signature: string; expiresAt: number },
+      write: () => Promise<void>,
+    ): Promise<void> {
+      if (!(await claimUploadPolicy(db, policy.signature, new Date(policy.expiresAt))))
+        throw AppError.forbidden(UPLOAD_TARGET_USED);
+      try {
+        await write();
+      } catch (error) {
+        await releaseUploadPolicy(db, policy.signature);
+        throw error;
+      }
+    },
 
     /** One look of the watcher: start the task, time it out, or look again later. */
     async awaitUpload(watch: TAwaitUpload): Promise<void> {

@@ -19,6 +19,10 @@ export interface TScene {
   users: Record<Exclude<TPersona, 'anonymous'>, TTestUser>;
   /** A name unique to this case, for calls that create something. */
   unique: string;
+  /** The key of a stored file in another user's repository, whose id no answer may contain. */
+  outsiderFileKey: string;
+  /** Imports a repository export as `user` (what the repository_import task runs); answers the new id. */
+  importAs(user: TTestUser, name: string, data: unknown): Promise<string>;
 }
 
 export interface TMatrixRequest {
