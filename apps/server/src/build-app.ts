@@ -1,7 +1,7 @@
 import { createDatabase, type TDatabaseHandle } from '@strata/db/database';
 import { migrateToLatest } from '@strata/db/migrate';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import serverPackage from '../package.json' with { type: 'json' };
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { assetPricesRoutes } from './features/asset-prices/asset-prices.routes.ts';
@@ -35,6 +35,7 @@ import { loggerOptions } from './plugins/logger.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { validatorCompiler } from './plugins/validator.ts';
 import { fileStorePlugin } from './storage/file-store.plugin.ts';
 
 export { listApiRoutes, type TRouteEntry } from './plugins/route-table.ts';

@@ -3,6 +3,7 @@
 // fourth entry (a buy's fee, a capital call's cash) need theirs too, so `amount3, asset3, amount4, asset4`
 // follow the seed's columns. Import reads columns by name: a file with only the seed's columns works.
 import Papa from 'papaparse';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/control-characters.ts';
 
 export const TEMPLATE_COLUMNS = [
   'type',
@@ -64,6 +65,15 @@ export function parseTemplate(text: string): TTemplateParse {
   const errors: TTemplateError[] = parsed.errors
     .filter((error) => error.type !== 'Delimiter')
     .map((error) => ({ line: (error.row ?? 0) + 2, field: 'row', message: error.message }));
+  if (errors.length > 0) return { ok: false, errors };
+  // The cells that reach the database; the request-wide check leaves a file's text to us (fileText).
+  parsed.data.forEach((record, index) => {
+    for (const column of EXPORT_COLUMNS) {
+      if (hasControlCharacter(record[column] ?? '')) {
+        errors.push({ line: index + 2, field: column, message: CONTROL_CHARACTER_MESSAGE });
+      }
+    }
+  });
   if (errors.length > 0) return { ok: false, errors };
   const rows = parsed.data.map((record, index): TTemplateRow => {
     const entries: TTemplateEntry[] = [1, 2, 3, 4].map((slot) => ({
