@@ -29,6 +29,7 @@ import { createMailer } from './mail/mailer.ts';
 import type { TConfig } from './plugins/config.ts';
 import { correlationIdOf, correlationIdPlugin } from './plugins/correlation-id.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { edgeProtectionPlugin, fileStoreOrigins } from './plugins/edge-protection.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -109,6 +110,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(correlationIdPlugin);
     await app.register(gracefulClosePlugin);
     await app.register(errorsPlugin);
+    await app.register(edgeProtectionPlugin, {
+      publicUrl: config.PUBLIC_URL,
+      fileOrigins: fileStoreOrigins(config),
+    });
     await app.register(dbPlugin, { database, isOwned });
     await app.register(openapiPlugin, { version: serverPackage.version, publicUrl: config.PUBLIC_URL });
     const secret = await resolveAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
@@ -137,7 +142,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     app.decorate('config', config);
     for (const feature of apiFeatures) await app.register(feature, { prefix: '/api' });
     await app.register(authProvidersRoutes, { prefix: '/api', oidc: oidcProviderConfig(config) });
-    await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });
+    await app.register(staticWebPlugin, {
+      distDir: config.WEB_DIST_DIR,
+      isServingSourceMaps: config.WEB_SOURCE_MAPS,
+    });
   } catch (error) {
     if (isOwned) await database.close();
     throw error;
