@@ -147,8 +147,11 @@ describe('cross-origin writes', () => {
       .sort();
 
   it('a page of another origin cannot write through any /api route (read from the route table)', async () => {
-    const routes = listApiRoutes(t.app).filter((route) =>
-      ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method),
+    // better-auth's endpoints are POSTs (other methods on its mount are 404s).
+    const routes = listApiRoutes(t.app).filter(
+      (route) =>
+        ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) &&
+        (route.method === 'POST' || !route.url.startsWith('/api/auth/')),
     );
     expect(routes.length).toBeGreaterThan(40);
     for (const route of routes) {
@@ -157,11 +160,16 @@ describe('cross-origin writes', () => {
         .replace('*', 'sign-out');
       const response = await write(route.method as 'POST', url, { origin: EVIL });
       expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBe(403);
-      expect(response.json(), `${route.method} ${route.url}`).toEqual({
-        code: 'CROSS_ORIGIN',
-        message: 'Cross-origin requests may not change data',
-        details: { allowedOrigin: TEST_PUBLIC_URL },
-      });
+      // better-auth refuses under its mount with its own code, before and without us.
+      const code = route.url.startsWith('/api/auth/') ? 'INVALID_ORIGIN' : 'CROSS_ORIGIN';
+      expect(response.json().code, `${route.method} ${route.url}`).toBe(code);
+      if (code === 'CROSS_ORIGIN') {
+        expect(response.json()).toEqual({
+          code,
+          message: 'Cross-origin requests may not change data',
+          details: { allowedOrigin: TEST_PUBLIC_URL },
+        });
+      }
     }
   });
 

@@ -33,6 +33,11 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/** better-auth's own origin check guards its mount with the same rule (docs/identity.md) and its own code. */
+function isAuthPath(url: string): boolean {
+  return url.startsWith('/api/auth/');
+}
+
 /**
  * Whether a request comes from a page of another origin. A browser sends `Origin` with every write and
  * every WebSocket handshake; where it is missing, `Sec-Fetch-Site` still tells a browser's cross-site
@@ -48,7 +53,7 @@ function isCrossOrigin(request: FastifyRequest, ownOrigin: string): boolean {
 /**
  * The protections every response and request passes at the edge, in one place: security headers
  * (@fastify/helmet, configured here) and the refusal of cross-origin writes and WebSocket handshakes under
- * /api (better-auth refuses them under /api/auth too; this covers every route, including new ones).
+ * /api — every route, new ones included, but /api/auth/*, where better-auth already refuses them.
  */
 export const edgeProtectionPlugin = fp<TEdgeProtectionOptions>(
   async (app: FastifyInstance, { publicUrl, fileOrigins }) => {
@@ -85,7 +90,7 @@ export const edgeProtectionPlugin = fp<TEdgeProtectionOptions>(
     });
 
     app.addHook('onRequest', async (request) => {
-      if (!isApiPath(request.url)) return;
+      if (!isApiPath(request.url) || isAuthPath(request.url)) return;
       const isWrite = WRITE_METHODS.has(request.method);
       const isUpgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
       if ((isWrite || isUpgrade) && isCrossOrigin(request, own.origin)) {
