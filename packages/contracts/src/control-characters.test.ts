@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { controlCharacterIssues, fileText } from './control-characters.ts';
 
+const CONTROL = 'Must not contain control characters (such as NUL)';
+const SURROGATE = 'Must be valid Unicode (it holds an unpaired surrogate)';
+
 describe('controlCharacterIssues', () => {
   const schema = z.object({
     name: z.string(),
@@ -15,15 +18,17 @@ describe('controlCharacterIssues', () => {
       {
         name: 'a\u0000',
         rows: [{ note: 'ok' }, { note: '\u0007' }],
-        settings: { deep: { list: ['x', 'y\u001F'] }, 'k\u0000': 1 },
+        settings: { deep: { list: ['x', 'y\u001F', 'lone \uD800'] }, 'k\u0000': 1, 'pair 🙂': '\uDC00' },
       },
       schema,
     );
     expect(issues).toEqual([
-      { path: ['name'] },
-      { path: ['rows', 1, 'note'] },
-      { path: ['settings', 'deep', 'list', 1] },
-      { path: ['settings', 'k\\u0000'] },
+      { path: ['name'], message: CONTROL },
+      { path: ['rows', 1, 'note'], message: CONTROL },
+      { path: ['settings', 'deep', 'list', 1], message: CONTROL },
+      { path: ['settings', 'deep', 'list', 2], message: SURROGATE },
+      { path: ['settings', 'k\\u0000'], message: CONTROL },
+      { path: ['settings', 'pair 🙂'], message: SURROGATE },
     ]);
   });
 

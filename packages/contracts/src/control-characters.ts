@@ -1,4 +1,4 @@
-import { hasControlCharacter, printableName } from '@strata/core/text/control-characters';
+import { printableName, textProblem } from '@strata/core/text/control-characters';
 import { z } from 'zod';
 
 /** The metadata key of a string that carries a file's text, whose control characters are checked per cell. */
@@ -19,6 +19,8 @@ function isFileText(schema: z.ZodType): boolean {
 
 export interface TControlCharacterIssue {
   path: (string | number)[];
+  /** CONTROL_CHARACTER_MESSAGE or UNPAIRED_SURROGATE_MESSAGE (core's text rules). */
+  message: string;
 }
 
 /** Past this many, one more issue tells a client nothing new; the answer stays small. */
@@ -54,7 +56,8 @@ function childSchema(schema: z.ZodType | undefined, key: string | number): z.Zod
 }
 
 /**
- * Every string (and object key) in a request part that holds a control character, by path. Applies to
+ * Every string (and object key) in a request part that our database cannot take or that holds a control
+ * character (core's `textProblem`), by path. Applies to
  * every route at once (the validator compiler calls it), so no field can forget it. `schema` only tells
  * which fields are files' text; everything else is walked as plain data, nested JSON blobs included.
  */
@@ -65,7 +68,8 @@ export function controlCharacterIssues(data: unknown, schema?: z.ZodType): TCont
   const visit = (value: unknown, at: z.ZodType | undefined) => {
     if (issues.length >= MAX_ISSUES) return;
     if (typeof value === 'string') {
-      if (hasControlCharacter(value) && !(at && isFileText(at))) issues.push({ path: [...path] });
+      const problem = textProblem(value);
+      if (problem && !(at && isFileText(at))) issues.push({ path: [...path], message: problem });
       return;
     }
     if (typeof value !== 'object' || value === null) return;
@@ -81,8 +85,10 @@ export function controlCharacterIssues(data: unknown, schema?: z.ZodType): TCont
     }
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue;
-      if (hasControlCharacter(key)) {
-        if (issues.length < MAX_ISSUES) issues.push({ path: [...path, printableName(key)] });
+      const keyProblem = textProblem(key);
+      if (keyProblem) {
+        if (issues.length < MAX_ISSUES)
+          issues.push({ path: [...path, printableName(key)], message: keyProblem });
         continue;
       }
       const item = (value as Record<string, unknown>)[key];

@@ -213,12 +213,14 @@ describe('a control character in any text field', () => {
     const current = (await owner.call('GET', `/api/users/${owner.id}/settings`)).json();
     const saved = await owner.call('POST', `/api/users/${owner.id}/settings`, {
       ...current,
-      uiSettings: { grid: { columns: ['name', 'ti\u0001cker'] }, 'bad\u0000key': true },
+      uiSettings: { grid: { columns: ['name', 'ti\u0001cker'] }, 'bad\u0000key': true, lone: 'x\uDC00' },
     });
     expect(saved.statusCode).toBe(400);
     expect(saved.json().details.fieldErrors).toEqual({
       'uiSettings.grid.columns.1': [MESSAGE],
       'uiSettings.bad\\u0000key': [MESSAGE],
+      // PostgreSQL's jsonb refuses a lone surrogate too (it was a 500).
+      'uiSettings.lone': ['Must be valid Unicode (it holds an unpaired surrogate)'],
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacter, printableName } from './control-characters.ts';
+import { hasControlCharacter, printableName, textProblem } from './control-characters.ts';
 
 describe('hasControlCharacter', () => {
   it('finds NUL and the other C0 controls', () => {
@@ -19,8 +19,18 @@ describe('hasControlCharacter', () => {
   });
 });
 
+describe('textProblem', () => {
+  it('names a control character first, then an unpaired surrogate; a pair is fine', () => {
+    expect(textProblem('a\u0000\uD800')).toBe('Must not contain control characters (such as NUL)');
+    expect(textProblem('a\uD800b')).toBe('Must be valid Unicode (it holds an unpaired surrogate)');
+    expect(textProblem('\uDC00')).toBe('Must be valid Unicode (it holds an unpaired surrogate)');
+    expect(textProblem('🙂 \uD83D\uDE42')).toBeUndefined();
+  });
+});
+
 describe('printableName', () => {
-  it('escapes control characters and keeps the rest', () => {
+  it('escapes control characters and lone surrogates and keeps the rest', () => {
     expect(printableName('a\u0000b\u001Fc\td')).toBe('a\\u0000b\\u001fc\td');
+    expect(printableName('x\uD800y🙂\uDC00')).toBe('x\\ud800y🙂\\udc00');
   });
 });

@@ -4,7 +4,7 @@
 // follow the seed's columns. Import reads columns by name: a file with only the seed's columns works.
 import Papa from 'papaparse';
 import { formatCsv, restoreCsvCell } from '../csv/format-csv.ts';
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '../text/control-characters.ts';
+import { textProblem } from '../text/control-characters.ts';
 
 export const TEMPLATE_COLUMNS = [
   'type',
@@ -72,9 +72,8 @@ export function parseTemplate(text: string): TTemplateParse {
   // The cells that reach the database; the request-wide check leaves a file's text to us (fileText).
   parsed.data.forEach((record, index) => {
     for (const column of EXPORT_COLUMNS) {
-      if (hasControlCharacter(record[column] ?? '')) {
-        errors.push({ line: index + 2, field: column, message: CONTROL_CHARACTER_MESSAGE });
-      }
+      const problem = textProblem(record[column] ?? '');
+      if (problem) errors.push({ line: index + 2, field: column, message: problem });
     }
   });
   if (errors.length > 0) return { ok: false, errors };
