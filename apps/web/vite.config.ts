@@ -19,6 +19,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Only when asked for (WEB_SOURCE_MAPS=true, which also makes the server serve them): maps show the source.
+    sourcemap: process.env.WEB_SOURCE_MAPS === 'true',
   },
 });

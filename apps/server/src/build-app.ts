@@ -1,7 +1,7 @@
 import { createDatabase, type TDatabaseHandle } from '@strata/db/database';
 import { migrateToLatest } from '@strata/db/migrate';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import serverPackage from '../package.json' with { type: 'json' };
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { assetPricesRoutes } from './features/asset-prices/asset-prices.routes.ts';
@@ -29,12 +29,14 @@ import { createMailer } from './mail/mailer.ts';
 import type { TConfig } from './plugins/config.ts';
 import { correlationIdOf, correlationIdPlugin } from './plugins/correlation-id.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { edgeProtectionPlugin, fileStoreOrigins } from './plugins/edge-protection.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { validatorCompiler } from './plugins/validator.ts';
 import { fileStorePlugin } from './storage/file-store.plugin.ts';
 
 export { listApiRoutes, type TRouteEntry } from './plugins/route-table.ts';
@@ -108,6 +110,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(correlationIdPlugin);
     await app.register(gracefulClosePlugin);
     await app.register(errorsPlugin);
+    await app.register(edgeProtectionPlugin, {
+      publicUrl: config.PUBLIC_URL,
+      fileOrigins: fileStoreOrigins(config),
+    });
     await app.register(dbPlugin, { database, isOwned });
     await app.register(openapiPlugin, { version: serverPackage.version, publicUrl: config.PUBLIC_URL });
     const secret = await resolveAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
@@ -136,7 +142,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     app.decorate('config', config);
     for (const feature of apiFeatures) await app.register(feature, { prefix: '/api' });
     await app.register(authProvidersRoutes, { prefix: '/api', oidc: oidcProviderConfig(config) });
-    await app.register(staticWebPlugin, { distDir: config.WEB_DIST_DIR });
+    await app.register(staticWebPlugin, {
+      distDir: config.WEB_DIST_DIR,
+      isServingSourceMaps: config.WEB_SOURCE_MAPS,
+    });
   } catch (error) {
     if (isOwned) await database.close();
     throw error;

@@ -7,6 +7,8 @@ export const ErrorCode = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   PAYMENT_REQUIRED: 'PAYMENT_REQUIRED',
   FORBIDDEN: 'FORBIDDEN',
+  /** A write (or WebSocket handshake) from a page of another origin. */
+  CROSS_ORIGIN: 'CROSS_ORIGIN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   SOFT_DELETED_CONFLICT: 'SOFT_DELETED_CONFLICT',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileText } from './control-characters.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody, ZVersion } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
@@ -109,8 +110,8 @@ export const ZRestoreTransactionsBody = z.object({
 
 export const ZImportTransactionsBody = z.object({
   repository_id: ZRecordId,
-  /** The template's text: a file's content or a paste. */
-  csv: z.string().min(1).max(50_000_000),
+  /** The template's text: a file's content or a paste (a control character is reported by line and column). */
+  csv: fileText(z.string().min(1).max(50_000_000)),
   /**
    * true: answer 202 with a task at once and import in the background, the task's `progress` counting
    * rows (ZImportProgress); absent or false: import within the request (201 with the result).

@@ -42,6 +42,8 @@ const ZRawEnv = z
       })
       .default('info'),
     WEB_DIST_DIR: z.string().optional(),
+    /** Serve the web app's `.map` files (they show the source); the build writes them only when this is set too. */
+    WEB_SOURCE_MAPS: z.stringbool({ error: 'must be true or false' }).default(false),
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
       .default('development'),

@@ -10,6 +10,7 @@ export const statusByErrorCode: Record<TErrorCode, number> = {
   UNAUTHORIZED: 401,
   PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
+  CROSS_ORIGIN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   SOFT_DELETED_CONFLICT: 409,

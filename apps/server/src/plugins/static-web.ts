@@ -21,8 +21,8 @@ function wantsPage(request: FastifyRequest): boolean {
  * Serves the built web app and answers unknown page URLs with index.html so the client router can take
  * over. Owns the root not-found handler; API paths still get the JSON 404.
  */
-export const staticWebPlugin = fp<{ distDir: string }>(
-  async (app: FastifyInstance, { distDir }) => {
+export const staticWebPlugin = fp<{ distDir: string; isServingSourceMaps: boolean }>(
+  async (app: FastifyInstance, { distDir, isServingSourceMaps }) => {
     const hasIndex = existsSync(join(distDir, 'index.html'));
 
     if (!hasIndex) {
@@ -41,6 +41,8 @@ export const staticWebPlugin = fp<{ distDir: string }>(
 
     await app.register(fastifyStatic, {
       root: distDir,
+      // Source maps show the source; a build may hold them (an older one, a local one) without their being asked for.
+      allowedPath: (pathName) => isServingSourceMaps || !pathName.endsWith('.map'),
       // Hashed assets never change; index.html must be revalidated to pick up a new build.
       cacheControl: false,
       setHeaders(reply, filePath) {

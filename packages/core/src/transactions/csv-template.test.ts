@@ -38,6 +38,17 @@ describe('the import template', () => {
     });
   });
 
+  it('names each cell holding a control character by line and column', () => {
+    const text = `${HEADER}\ndeposit,2026-01-02,Bro\u0000ker,100,USD,,,,,,ok\ndeposit,2026-01-03,Broker,100,USD,,,,,,a\u001Bb\n`;
+    expect(parseTemplate(text)).toEqual({
+      ok: false,
+      errors: [
+        { line: 2, field: 'account1', message: 'Must not contain control characters (such as NUL)' },
+        { line: 3, field: 'description', message: 'Must not contain control characters (such as NUL)' },
+      ],
+    });
+  });
+
   it('detects semicolons and tabs (pastes from spreadsheets)', () => {
     const tabbed = `${HEADER.replaceAll(', ', '\t')}\ndeposit\t2026-01-02\tChecking\t100\tUSD\t\t\t\t\t\t`;
     const parsed = parseTemplate(tabbed);

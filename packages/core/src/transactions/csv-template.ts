@@ -3,6 +3,8 @@
 // fourth entry (a buy's fee, a capital call's cash) need theirs too, so `amount3, asset3, amount4, asset4`
 // follow the seed's columns. Import reads columns by name: a file with only the seed's columns works.
 import Papa from 'papaparse';
+import { formatCsv, restoreCsvCell } from '../csv/format-csv.ts';
+import { textProblem } from '../text/control-characters.ts';
 
 export const TEMPLATE_COLUMNS = [
   'type',
@@ -44,7 +46,9 @@ export interface TTemplateError {
 
 export type TTemplateParse = { ok: true; rows: TTemplateRow[] } | { ok: false; errors: TTemplateError[] };
 
-const cell = (record: Record<string, string | undefined>, name: string) => (record[name] ?? '').trim();
+/** A cell as written, a formula guard of our own export (`'=…`) taken off. */
+const cell = (record: Record<string, string | undefined>, name: string) =>
+  restoreCsvCell((record[name] ?? '').trim()).trim();
 
 /** Parses template text (a file or a paste; comma, semicolon or tab separated, detected). */
 export function parseTemplate(text: string): TTemplateParse {
@@ -64,6 +68,14 @@ export function parseTemplate(text: string): TTemplateParse {
   const errors: TTemplateError[] = parsed.errors
     .filter((error) => error.type !== 'Delimiter')
     .map((error) => ({ line: (error.row ?? 0) + 2, field: 'row', message: error.message }));
+  if (errors.length > 0) return { ok: false, errors };
+  // The cells that reach the database; the request-wide check leaves a file's text to us (fileText).
+  parsed.data.forEach((record, index) => {
+    for (const column of EXPORT_COLUMNS) {
+      const problem = textProblem(record[column] ?? '');
+      if (problem) errors.push({ line: index + 2, field: column, message: problem });
+    }
+  });
   if (errors.length > 0) return { ok: false, errors };
   const rows = parsed.data.map((record, index): TTemplateRow => {
     const entries: TTemplateEntry[] = [1, 2, 3, 4].map((slot) => ({
@@ -94,7 +106,10 @@ export interface TExportTransaction {
   entries: readonly { account: string; amount: string; asset: string }[];
 }
 
-/** The template text of transactions (names already resolved), header first, CRLF line ends (RFC 4180). */
+/**
+ * The template text of transactions (names already resolved), header first, CRLF line ends (RFC 4180);
+ * a name or description a spreadsheet would run as a formula is neutralised (parseTemplate undoes it).
+ */
 export function formatTemplate(transactions: readonly TExportTransaction[]): string {
   const rows = transactions.map((transaction) => {
     const entry = (slot: number) => transaction.entries[slot];
@@ -117,5 +132,5 @@ export function formatTemplate(transactions: readonly TExportTransaction[]): str
     };
     return EXPORT_COLUMNS.map((column) => record[column]);
   });
-  return Papa.unparse({ fields: [...EXPORT_COLUMNS], data: rows }, { newline: '\r\n' });
+  return formatCsv(EXPORT_COLUMNS, rows);
 }

@@ -13,18 +13,6 @@ import type { TAnalyticsEvents } from './analytics-events.ts';
 /** At most this many repositories followed by one socket (a client follows the one it shows). */
 const MAX_SUBSCRIPTIONS = 20;
 
-/**
- * A browser sends the session cookie with any page's WebSocket, so the page must be ours: the public
- * origin, or the address the request came to (the Vite dev server proxies without changing it).
- */
-function isOwnOrigin(request: FastifyRequest, publicUrl: string): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  if (!URL.canParse(origin)) return false;
-  const url = new URL(origin);
-  return url.origin === new URL(publicUrl).origin || url.host === request.headers.host;
-}
-
 function errorMessage(error: unknown, extra: Record<string, unknown>): string {
   if (isAppError(error)) {
     return JSON.stringify({
@@ -49,12 +37,8 @@ export async function analyticsSocketRoutes(
   app.route({
     method: 'GET',
     url: '/ws/analytics',
-    preValidation: [
-      app.authenticate,
-      async (request) => {
-        if (!isOwnOrigin(request, app.config.PUBLIC_URL)) throw AppError.forbidden();
-      },
-    ],
+    // A page of another origin is refused at the upgrade by plugins/edge-protection.ts, before this.
+    preValidation: app.authenticate,
     schema: { hide: true },
     handler: async () => {
       throw new AppError('BAD_REQUEST', 'Open this address as a WebSocket');

@@ -8,6 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
+  createAssetAs,
+  createBrokerageAs,
   createRepositoryAs,
   createTestUser,
   setSubscription,
@@ -406,5 +408,50 @@ describe('transactions', () => {
       message: 'Transaction not found',
     });
     expect((await stranger.call('DELETE', '/api/transactions', { ids: [any.id] })).statusCode).toBe(404);
+  });
+});
+
+describe('the CSV export', () => {
+  it('neutralises cells a spreadsheet would run, keeps negative amounts numbers, and imports back as it was', async () => {
+    const repository = await createRepositoryAs(owner, 'Formulas');
+    const { broker } = await createBrokerageAs(owner, repository);
+    const evil = await createAssetAs(owner, repository, {
+      type: 'stock',
+      name: '=HYPERLINK("http://evil.example","x")',
+      ticker: 'EVIL',
+      currency: 'USD',
+    });
+    const usd = (await owner.call('GET', `/api/assets?repository_id=${repository}`))
+      .json()
+      .data.find((asset: { type: string }) => asset.type === 'currency').id;
+    const created = await owner.call('POST', '/api/transactions', {
+      repository_id: repository,
+      type: 'buy',
+      date: '2026-03-02',
+      description: '@SUM(1+1)*cmd',
+      entries: [
+        { account_id: broker, asset_id: evil, amount: '2' },
+        { account_id: broker, asset_id: usd, amount: '-30' },
+      ],
+    });
+    expect(created.statusCode).toBe(201);
+
+    const exported = await owner.call('GET', `/api/transactions/export?repository_id=${repository}`);
+    expect(exported.body.split('\r\n')[1]).toBe(
+      'buy,2026-03-02,Broker,2,"\'=HYPERLINK(""http://evil.example"",""x"")",Broker,-30,US Dollar,,,\'@SUM(1+1)*cmd,,,,',
+    );
+
+    const imported = await owner.call('POST', '/api/transactions/import', {
+      repository_id: repository,
+      csv: exported.body,
+    });
+    expect(imported.statusCode).toBe(201);
+    const rows = (await owner.call('GET', `/api/transactions?repository_id=${repository}`)).json().data;
+    expect(
+      rows.map((row: TTransaction) => [row.description, row.entries.map((entry) => entry.asset_id)]),
+    ).toEqual([
+      ['@SUM(1+1)*cmd', [evil, usd]],
+      ['@SUM(1+1)*cmd', [evil, usd]],
+    ]);
   });
 });

@@ -74,8 +74,8 @@ describe('trash grid helpers', () => {
   });
 
   it('exports CSV that a spreadsheet will not run', () => {
-    expect(toCsv([row('=cmd', 'stock', { ticker: 'A,B' })])).toBe(
-      'Name,Ticker,Type,Currency,Deleted at\n\'=cmd,"A,B",stock,USD,\n',
+    expect(toCsv([row('=cmd', 'stock', { ticker: 'A,B' }), row('@x', 'bond', { ticker: '\t1' })])).toBe(
+      "Name,Ticker,Type,Currency,Deleted at\r\n'=cmd,\"A,B\",stock,USD,\r\n'@x,'\t1,bond,USD,",
     );
   });
 });

@@ -1,3 +1,4 @@
+import { formatCsv } from '@strata/core/csv/format-csv';
 import type { TListableAsset } from './asset-lists.ts';
 
 export interface TAssetSort {
@@ -14,18 +15,10 @@ export function sortAssets<T extends TListableAsset>(rows: readonly T[], sort: T
   );
 }
 
-const cell = (value: string | null) => {
-  const text = value ?? '';
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-/** The list as CSV (the trash grid's export). */
+/** The list as CSV (the trash grid's export), neutralised against formulas like every export. */
 export function toCsv(rows: readonly TListableAsset[]): string {
-  const lines = [['Name', 'Ticker', 'Type', 'Currency', 'Deleted at'].join(',')];
-  for (const row of rows) {
-    lines.push([row.name, row.ticker, row.type, row.currency, row.deleted_at].map(cell).join(','));
-  }
-  return `${lines.join('\n')}\n`;
+  return formatCsv(
+    ['Name', 'Ticker', 'Type', 'Currency', 'Deleted at'],
+    rows.map((row) => [row.name, row.ticker, row.type, row.currency, row.deleted_at]),
+  );
 }
