@@ -179,6 +179,24 @@ describe("WebSocket channel 'analytics'", () => {
     client.close();
   });
 
+  it('sends each progress and the result once to a socket that subscribes and computes at the same time', async () => {
+    const client = await connect(owner);
+    const query = { periods: '5', freq: 'month', end: '2026-05-31', datasets: 'value_view' };
+    // Sent back to back, as the dashboard does: both messages are handled while the access check runs.
+    client.send({ action: 'subscribe', repository_id: repositoryId });
+    client.send({ action: 'compute', repository_id: repositoryId, request_id: 'twice', query });
+    expect(await client.next(ofType('result'))).toMatchObject({
+      response: { status: 'done', cached: false },
+    });
+    // A marker after the answer: everything published for it arrived before it.
+    client.send({ action: 'unsubscribe', repository_id: repositoryId });
+    await client.next(ofType('unsubscribed'));
+    expect(
+      client.messages.map((message) => (message.type === 'progress' ? message.stage : message.type)),
+    ).toEqual(['subscribed', 'accepted', 'loading', 'computing', 'saving', 'result', 'unsubscribed']);
+    client.close();
+  });
+
   it('shares one compute between identical requests arriving together', async () => {
     const client = await connect(owner);
     client.send({ action: 'subscribe', repository_id: repositoryId });
