@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { clearAnalyticsResults } from '../analytics/analytics-results.repository.ts';
 import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
+import { bumpDataVersion } from './data-version.ts';
 import { createRepositoriesRepository, type TRepositoryViewRow } from './repositories.repository.ts';
 import { requireRepositoryAccess, type TAccessUser } from './repository-access.ts';
 import { addInitialContent } from './repository-initialization.ts';
@@ -142,6 +143,16 @@ export function createRepositoriesService(db: Kysely<Database>) {
             currency: body.currency,
             settings,
           });
+          // The reporting currency and the price precedence change every value analytics compute.
+          const isCurrencyChanged =
+            body.currency !== undefined && body.currency !== access.repository.currency;
+          const precedence = body.settings?.price_source_precedence;
+          if (
+            isCurrencyChanged ||
+            (precedence && JSON.stringify(precedence) !== JSON.stringify(current.price_source_precedence))
+          ) {
+            await bumpDataVersion(trx, repositoryId);
+          }
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken();
