@@ -245,6 +245,23 @@ describe('assets', () => {
     expect((await owner.call('DELETE', '/api/assets', { ids: [idle, held, broker] })).json()).toEqual({
       message: '3 assets moved to the trash',
     });
+
+    // The other way round: a transaction can't come back onto trashed assets, one or all.
+    const one409 = await owner.call('POST', `/api/transactions/${first}/restore`);
+    expect(one409.statusCode).toBe(409);
+    expect(one409.json().message).toBe('HELD Inc., Trash broker are in the trash: restore them first');
+    const all409 = await owner.call('POST', '/api/transactions/restore', { repository_id: repositoryId });
+    expect(all409.statusCode).toBe(409);
+    await owner.call('POST', `/api/assets/${broker}/restore`);
+    expect((await owner.call('POST', `/api/transactions/${first}/restore`)).json().message).toBe(
+      'HELD Inc. is in the trash: restore it first',
+    );
+    await owner.call('POST', `/api/assets/${held}/restore`);
+    expect(
+      (await owner.call('POST', '/api/transactions/restore', { repository_id: repositoryId })).json(),
+    ).toEqual({
+      message: '2 transactions restored',
+    });
   });
 
   it('keeps pre-created accounts read-only', async () => {
