@@ -291,6 +291,13 @@ describe("WebSocket channel 'analytics'", () => {
     expect((await owner.call('PUT', `/api/repositories/${id}`, { name: 'Deprecation 2' })).statusCode).toBe(
       200,
     );
+    // A member removed meanwhile hears nothing more of the repository's changes.
+    const removed = await owner.call(
+      'DELETE',
+      `/api/collaborators/${encodeURIComponent(reader.email)}?repository_id=${id}`,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect((await owner.call('POST', '/api/transactions', [deposit])).statusCode).toBe(201);
     client.send({ action: 'unsubscribe', repository_id: id });
     await client.next(ofType('unsubscribed'));
     const first = versions[0] as number;

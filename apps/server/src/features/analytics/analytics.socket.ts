@@ -92,8 +92,9 @@ export async function analyticsSocketRoutes(
         }
         const subscription = service.requireRead(user, repositoryId).then(() =>
           events.subscribe(repositoryId, (json) => {
-            // Progress carries no data; a result is only handed to someone who can still read it.
-            if (!json.startsWith('{"type":"result"')) return send(json);
+            // Progress carries no data; a result (or the news that the data changed) is only handed to
+            // someone who can still read the repository.
+            if (json.startsWith('{"type":"progress"')) return send(json);
             outgoing = outgoing.then(() =>
               service.requireRead(user, repositoryId).then(
                 () => write(json),
