@@ -153,6 +153,8 @@ export const ZAnalyticsServerMessage = z.discriminatedUnion('type', [
     data_version: z.number(),
     response: ZAnalyticsResponse,
   }),
+  /** The repository's data changed (committed): results of older data versions are out of date. */
+  z.object({ type: z.literal('deprecated'), repository_id: z.string(), data_version: z.number() }),
   z.object({
     type: z.literal('error'),
     repository_id: z.string().optional(),

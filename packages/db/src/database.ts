@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { withAfterCommit } from './after-commit.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database } from './schema.ts';
 import { typeParsers } from './type-parsers.ts';
@@ -71,7 +72,7 @@ export async function createDatabase(options: TCreateDatabaseOptions): Promise<T
 /** PGlite on disk, or in memory when no directory is given (tests). */
 export async function createPgliteDatabase(options: { directory?: string } = {}): Promise<TDatabaseHandle> {
   const pglite = await PGlite.create(options.directory ?? 'memory://', { parsers: typeParsers });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: withAfterCommit(new PGliteDialect({ pglite })) });
   return {
     db,
     dialect: 'pglite',
@@ -138,7 +139,7 @@ export function createPostgresDatabase(options: {
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would end the process.
   pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL idle client error'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: withAfterCommit(new PostgresDialect({ pool })) });
   return {
     db,
     dialect: 'postgres',

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import { getAnalytics } from '@strata/contracts/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { onDataChange } from '../repositories/data-version.ts';
 import { loaderPartsFor } from './analytics.loader.ts';
 import { createAnalyticsService } from './analytics.service.ts';
 import { analyticsSocketRoutes } from './analytics.socket.ts';
@@ -17,6 +18,15 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = createAnalyticsPool(app.config.ANALYTICS_WORKERS);
   app.addHook('onClose', async () => pool.close());
   const events = createAnalyticsEvents();
+  // A committed change to what analytics read: subscribers refetch (their answer recomputes on the new data).
+  const stopHearing = onDataChange((repositoryId, dataVersion) => {
+    if (!events.hasListeners(repositoryId)) return;
+    events.publish(
+      repositoryId,
+      JSON.stringify({ type: 'deprecated', repository_id: repositoryId, data_version: dataVersion }),
+    );
+  });
+  app.addHook('onClose', async () => stopHearing());
   const service = createAnalyticsService({
     db: app.db,
     pool,

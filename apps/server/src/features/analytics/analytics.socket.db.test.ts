@@ -4,6 +4,7 @@ import {
   createRepositoryAs,
   createTestUser,
   shareRepository,
+  type THttpMethod,
   type TTestUser,
   tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
@@ -179,6 +180,24 @@ describe("WebSocket channel 'analytics'", () => {
     client.close();
   });
 
+  it('sends each progress and the result once to a socket that subscribes and computes at the same time', async () => {
+    const client = await connect(owner);
+    const query = { periods: '5', freq: 'month', end: '2026-05-31', datasets: 'value_view' };
+    // Sent back to back, as the dashboard does: both messages are handled while the access check runs.
+    client.send({ action: 'subscribe', repository_id: repositoryId });
+    client.send({ action: 'compute', repository_id: repositoryId, request_id: 'twice', query });
+    expect(await client.next(ofType('result'))).toMatchObject({
+      response: { status: 'done', cached: false },
+    });
+    // A marker after the answer: everything published for it arrived before it.
+    client.send({ action: 'unsubscribe', repository_id: repositoryId });
+    await client.next(ofType('unsubscribed'));
+    expect(
+      client.messages.map((message) => (message.type === 'progress' ? message.stage : message.type)),
+    ).toEqual(['subscribed', 'accepted', 'loading', 'computing', 'saving', 'result', 'unsubscribed']);
+    client.close();
+  });
+
   it('shares one compute between identical requests arriving together', async () => {
     const client = await connect(owner);
     client.send({ action: 'subscribe', repository_id: repositoryId });
@@ -191,6 +210,99 @@ describe("WebSocket channel 'analytics'", () => {
     client.send({ action: 'unsubscribe', repository_id: repositoryId });
     await client.next(ofType('unsubscribed'));
     expect(client.messages.filter((message) => message.type === 'result')).toHaveLength(1);
+    client.close();
+  });
+
+  it("tells subscribers 'deprecated' once per committed data change, after the change can be read", async () => {
+    const id = await createRepositoryAs(owner, 'Deprecation');
+    await shareRepository(owner, reader, id, 1);
+    const assets = (await owner.call('GET', `/api/assets?repository_id=${id}&limit=500`)).json().data;
+    const usd = assets.find((asset: { type: string }) => asset.type === 'currency').id;
+    const tag = await tagLookupAs(owner, id);
+    const checking = (
+      await owner.call('POST', '/api/assets', {
+        repository_id: id,
+        type: 'bank account',
+        name: 'Checking',
+        currency: 'USD',
+        tags: [tag('Category', 'Cash'), tag('Subcategory', 'Checking')],
+      })
+    ).json().id;
+    const spare = (
+      await owner.call('POST', '/api/assets', {
+        repository_id: id,
+        type: 'stock',
+        name: 'Spare',
+        ticker: 'SPARE',
+        currency: 'USD',
+      })
+    ).json().id;
+    const client = await connect(reader);
+    client.send({ action: 'subscribe', repository_id: id });
+    await client.next(ofType('subscribed'));
+
+    const versions: number[] = [];
+    const change = async (method: THttpMethod, url: string, body?: unknown) => {
+      const response = await owner.call(method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBeLessThan(300);
+      const message = await client.next(ofType('deprecated'));
+      expect(message.repository_id).toBe(id);
+      versions.push(message.data_version as number);
+      return response.json();
+    };
+    const deposit = {
+      repository_id: id,
+      type: 'deposit',
+      date: '2026-01-02',
+      entries: [{ account_id: checking, asset_id: usd, amount: '1000' }],
+    };
+    const [created] = await change('POST', '/api/transactions', [deposit]);
+    // Heard after the commit: an answer asked for now is computed on the new data.
+    const answer = await reader.call(
+      'GET',
+      `/api/repositories/${id}/analytics?periods=1&datasets=value_view`,
+    );
+    expect(answer.json()).toMatchObject({ status: 'done', data_version: versions[0] });
+    await change('PUT', `/api/transactions/${created.id}`, { description: 'Salary' });
+    await change('DELETE', '/api/transactions', { ids: [created.id] });
+    await change('POST', `/api/transactions/${created.id}/restore`);
+    const price = await change('POST', '/api/asset_prices', {
+      asset_id: spare,
+      date: '2026-01-05',
+      close: '10',
+      source: 'manual',
+    });
+    await change('PUT', `/api/asset_prices/${price.id}`, {
+      date: '2026-01-05',
+      close: '11',
+      source: 'manual',
+    });
+    await change('DELETE', `/api/asset_prices/${price.id}`);
+    await change('DELETE', `/api/assets/${spare}`);
+    await change('POST', `/api/assets/${spare}/restore`);
+    await change('PUT', `/api/repositories/${id}`, {
+      settings: { price_source_precedence: ['manual', 'override'] },
+    });
+    await change('PUT', `/api/repositories/${id}`, { currency: 'EUR' });
+
+    // A refused change (rolled back) and a rename (not read by analytics) deprecate nothing.
+    const refused = await owner.call('POST', '/api/transactions', [{ ...deposit, entries: [] }]);
+    expect(refused.statusCode).toBe(400);
+    expect((await owner.call('PUT', `/api/repositories/${id}`, { name: 'Deprecation 2' })).statusCode).toBe(
+      200,
+    );
+    // A member removed meanwhile hears nothing more of the repository's changes.
+    const removed = await owner.call(
+      'DELETE',
+      `/api/collaborators/${encodeURIComponent(reader.email)}?repository_id=${id}`,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect((await owner.call('POST', '/api/transactions', [deposit])).statusCode).toBe(201);
+    client.send({ action: 'unsubscribe', repository_id: id });
+    await client.next(ofType('unsubscribed'));
+    const first = versions[0] as number;
+    expect(versions).toEqual(Array.from({ length: 11 }, (_, index) => first + index));
+    expect(client.messages.filter((message) => message.type === 'deprecated')).toHaveLength(11);
     client.close();
   });
 

@@ -45,7 +45,9 @@ export async function analyticsSocketRoutes(
     },
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       const user = request.user;
-      const subscriptions = new Map<string, () => void>();
+      // One entry per repository, set before the access check resolves: a 'subscribe' and a 'compute' sent
+      // together both await the same subscription, so the socket is one listener and gets each message once.
+      const subscriptions = new Map<string, Promise<() => void>>();
       // One chain for everything sent, so messages leave in the order they were produced even when a
       // result first waits for its access re-check.
       let outgoing: Promise<void> = Promise.resolve();
@@ -55,36 +57,49 @@ export async function analyticsSocketRoutes(
       const send = (json: string) => {
         outgoing = outgoing.then(() => write(json));
       };
+      const unsubscribe = (repositoryId: string) => {
+        const subscription = subscriptions.get(repositoryId);
+        subscriptions.delete(repositoryId);
+        subscription?.then(
+          (stop) => stop(),
+          () => undefined,
+        );
+      };
 
-      async function subscribe(repositoryId: string): Promise<void> {
-        if (subscriptions.has(repositoryId)) return;
-        await service.requireRead(user, repositoryId);
+      function subscribe(repositoryId: string): Promise<() => void> {
+        const existing = subscriptions.get(repositoryId);
+        if (existing) return existing;
         if (subscriptions.size >= MAX_SUBSCRIPTIONS) {
-          throw new AppError('BAD_REQUEST', `At most ${MAX_SUBSCRIPTIONS} repositories per connection`);
+          return Promise.reject(
+            new AppError('BAD_REQUEST', `At most ${MAX_SUBSCRIPTIONS} repositories per connection`),
+          );
         }
-        subscriptions.set(
-          repositoryId,
+        const subscription = service.requireRead(user, repositoryId).then(() =>
           events.subscribe(repositoryId, (json) => {
-            // Progress carries no data; a result is only handed to someone who can still read it.
-            if (!json.startsWith('{"type":"result"')) return send(json);
+            // Progress carries no data; a result (or the news that the data changed) is only handed to
+            // someone who can still read the repository.
+            if (json.startsWith('{"type":"progress"')) return send(json);
             outgoing = outgoing.then(() =>
               service.requireRead(user, repositoryId).then(
                 () => write(json),
                 () => {
-                  subscriptions.get(repositoryId)?.();
-                  subscriptions.delete(repositoryId);
+                  if (subscriptions.get(repositoryId) === subscription) unsubscribe(repositoryId);
                 },
               ),
             );
           }),
         );
+        subscriptions.set(repositoryId, subscription);
+        subscription.catch(() => {
+          if (subscriptions.get(repositoryId) === subscription) subscriptions.delete(repositoryId);
+        });
+        return subscription;
       }
 
       async function handle(message: TAnalyticsClientMessage): Promise<void> {
         const repositoryId = message.repository_id;
         if (message.action === 'unsubscribe') {
-          subscriptions.get(repositoryId)?.();
-          subscriptions.delete(repositoryId);
+          unsubscribe(repositoryId);
           return send(JSON.stringify({ type: 'unsubscribed', repository_id: repositoryId }));
         }
         if (message.action === 'subscribe') {
@@ -144,8 +159,7 @@ export async function analyticsSocketRoutes(
         });
       });
       socket.on('close', () => {
-        for (const unsubscribe of subscriptions.values()) unsubscribe();
-        subscriptions.clear();
+        for (const repositoryId of [...subscriptions.keys()]) unsubscribe(repositoryId);
       });
     },
   });

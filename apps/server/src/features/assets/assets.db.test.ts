@@ -193,6 +193,77 @@ describe('assets', () => {
     expect(removed.json()).toEqual({ message: '2 assets moved to the trash' });
   });
 
+  it('refuses to trash assets that live transactions use, naming the count, until those are trashed', async () => {
+    const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}`)).json().data;
+    const usd = assets.find((asset: { type: string; ticker: string }) => asset.type === 'currency').id;
+    const broker = (
+      await owner.call('POST', '/api/assets', {
+        repository_id: repositoryId,
+        type: 'investment account',
+        name: 'Trash broker',
+        currency: 'USD',
+        tags: [cashTags.category, cashTags.subcategory],
+      })
+    ).json().id;
+    const held = (await owner.call('POST', '/api/assets', stock('HELD'))).json().id;
+    const idle = (await owner.call('POST', '/api/assets', stock('IDLE'))).json().id;
+    const buy = (date: string) => ({
+      repository_id: repositoryId,
+      type: 'buy',
+      date,
+      entries: [
+        { account_id: broker, asset_id: held, amount: '1' },
+        { account_id: broker, asset_id: usd, amount: '100' },
+      ],
+    });
+    const bought = await owner.call('POST', '/api/transactions', [buy('2026-01-05'), buy('2026-02-05')]);
+    expect(bought.statusCode).toBe(201);
+    const before = await dataVersion();
+
+    const one = await owner.call('DELETE', `/api/assets/${held}`);
+    expect(one.statusCode).toBe(409);
+    expect(one.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'HELD Inc. is used by 2 transactions: delete or move them first',
+    });
+    // All or nothing: the unused asset of the same request stays live too.
+    const bulk = await owner.call('DELETE', '/api/assets', { ids: [idle, held] });
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json().message).toBe('HELD Inc. is used by 2 transactions: delete or move them first');
+    const both = await owner.call('DELETE', '/api/assets', { ids: [held, broker] });
+    expect(both.json().message).toBe('2 assets are used by 2 transactions: delete or move them first');
+    expect((await owner.call('GET', `/api/assets/${idle}`)).json().deleted_at).toBeNull();
+    expect((await owner.call('GET', `/api/assets/${held}`)).json().deleted_at).toBeNull();
+    expect(await dataVersion()).toBe(before);
+
+    const [first, second] = bought.json().map((transaction: { id: string }) => transaction.id);
+    await owner.call('DELETE', '/api/transactions', { ids: [first] });
+    expect((await owner.call('DELETE', `/api/assets/${held}`)).json().message).toBe(
+      'HELD Inc. is used by 1 transaction: delete or move them first',
+    );
+    await owner.call('DELETE', '/api/transactions', { ids: [second] });
+    expect((await owner.call('DELETE', '/api/assets', { ids: [idle, held, broker] })).json()).toEqual({
+      message: '3 assets moved to the trash',
+    });
+
+    // The other way round: a transaction can't come back onto trashed assets, one or all.
+    const one409 = await owner.call('POST', `/api/transactions/${first}/restore`);
+    expect(one409.statusCode).toBe(409);
+    expect(one409.json().message).toBe('HELD Inc., Trash broker are in the trash: restore them first');
+    const all409 = await owner.call('POST', '/api/transactions/restore', { repository_id: repositoryId });
+    expect(all409.statusCode).toBe(409);
+    await owner.call('POST', `/api/assets/${broker}/restore`);
+    expect((await owner.call('POST', `/api/transactions/${first}/restore`)).json().message).toBe(
+      'HELD Inc. is in the trash: restore it first',
+    );
+    await owner.call('POST', `/api/assets/${held}/restore`);
+    expect(
+      (await owner.call('POST', '/api/transactions/restore', { repository_id: repositoryId })).json(),
+    ).toEqual({
+      message: '2 transactions restored',
+    });
+  });
+
   it('keeps pre-created accounts read-only', async () => {
     const list = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}`)).json().data;
     const dividends = list.find((asset: { name: string }) => asset.name === 'Cash dividend');

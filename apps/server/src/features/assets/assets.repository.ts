@@ -58,6 +58,28 @@ export function toAssetResponse(row: TAssetRow, tags: readonly string[]): TAsset
 
 export function createAssetsRepository(db: Kysely<Database>) {
   return {
+    /**
+     * Live (not trashed) transactions with an entry on any of these assets, as account or as asset, and
+     * which of the assets they touch.
+     */
+    async liveTransactionUse(assetIds: readonly string[]): Promise<{ count: number; assetIds: string[] }> {
+      if (assetIds.length === 0) return { count: 0, assetIds: [] };
+      const rows = await db
+        .selectFrom('transaction_entries as e')
+        .innerJoin('transactions as t', 't.id', 'e.transaction_id')
+        .where('t.deleted_at', 'is', null)
+        .where((eb) => eb.or([eb('e.account_id', 'in', assetIds), eb('e.asset_id', 'in', assetIds)]))
+        .select(['e.transaction_id', 'e.account_id', 'e.asset_id'])
+        .execute();
+      const wanted = new Set(assetIds);
+      const used = new Set<string>();
+      for (const row of rows) {
+        if (wanted.has(row.account_id)) used.add(row.account_id);
+        if (wanted.has(row.asset_id)) used.add(row.asset_id);
+      }
+      return { count: new Set(rows.map((row) => row.transaction_id)).size, assetIds: [...used] };
+    },
+
     async find(id: string): Promise<TAssetRow | undefined> {
       return db.selectFrom('assets').select(ASSET_COLUMNS).where('id', '=', id).executeTakeFirst();
     },

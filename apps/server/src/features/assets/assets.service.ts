@@ -29,6 +29,9 @@ export const ASSET_MESSAGES = {
   READONLY_ACCOUNT: 'Pre-created accounts are read-only',
   IN_TRASH: 'The asset is in the trash: restore it first',
   IN_USE: 'The asset is used by transactions or prices of other records and cannot be deleted for good',
+  /** Trashing what live transactions use would blank every value resting on it (docs/assets.md). */
+  inUseByTransactions: (what: string, count: number) =>
+    `${what} ${what.endsWith(' assets') ? 'are' : 'is'} used by ${count} transaction${count === 1 ? '' : 's'}: delete or move them first`,
   MIXED_REPOSITORIES: 'Every asset of one request must belong to the same repository',
   PARENT_NOT_GROUPING: 'Must be a grouping account of the repository',
   REPOSITORY_REQUIRED: 'repository_id is required',
@@ -281,6 +284,12 @@ export function createAssetsService(db: Kysely<Database>) {
           const idList = rows.map((row) => row.id);
           if (isHard) await trx.deleteFrom('assets').where('id', 'in', idList).execute();
           else {
+            const use = await createAssetsRepository(trx).liveTransactionUse(idList);
+            if (use.count > 0) {
+              const name = rows.find((row) => row.id === use.assetIds[0])?.name ?? '';
+              const what = use.assetIds.length === 1 ? name : `${use.assetIds.length} assets`;
+              throw AppError.conflict(ASSET_MESSAGES.inUseByTransactions(what, use.count));
+            }
             await trx
               .updateTable('assets')
               .set({ deleted_at: new Date(), updated_by: (user as TAccessUser).id })

@@ -20,6 +20,7 @@ import { updateVersioned } from '../../plugins/row-version.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { clearAnalyticsResults } from '../analytics/analytics-results.repository.ts';
 import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
+import { bumpDataVersion } from './data-version.ts';
 import { createRepositoriesRepository, type TRepositoryViewRow } from './repositories.repository.ts';
 import { requireRepositoryAccess, type TAccessUser } from './repository-access.ts';
 import { addInitialContent } from './repository-initialization.ts';
@@ -142,6 +143,7 @@ export function createRepositoriesService(db: Kysely<Database>, fileStore?: TFil
         await db.transaction().execute(async (trx) => {
           await requireRepositoryAccess(trx, user, repositoryId, 'owner');
           if (body.name !== undefined) await assertNameFree(trx, user.id, body.name, repositoryId);
+          let isAnalyticsChanged = false;
           await updateVersioned(
             trx,
             'repositories',
@@ -153,6 +155,11 @@ export function createRepositoriesService(db: Kysely<Database>, fileStore?: TFil
               // Lifting read-only makes the repository count against the plan again.
               if (current.readonly && settings && !settings.readonly)
                 await assertPlanAllowsAnother(trx, user.id);
+              const precedence = body.settings?.price_source_precedence;
+              isAnalyticsChanged =
+                (body.currency !== undefined && body.currency !== locked.currency) ||
+                (precedence !== undefined &&
+                  JSON.stringify(precedence) !== JSON.stringify(current.price_source_precedence));
               return {
                 ...(body.name === undefined ? {} : { name: body.name }),
                 ...(body.currency === undefined ? {} : { currency: body.currency }),
@@ -161,6 +168,8 @@ export function createRepositoriesService(db: Kysely<Database>, fileStore?: TFil
               };
             },
           );
+          // The reporting currency and the price precedence change every value analytics compute.
+          if (isAnalyticsChanged) await bumpDataVersion(trx, repositoryId);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken();

@@ -128,6 +128,33 @@ export function createTransactionsRepository(db: Kysely<Database>) {
       return rows.map((row) => toTransaction(row, byTransaction.get(row.id) ?? []));
     },
 
+    /**
+     * Assets in the trash that trashed transactions of the repository use (all of them, or those of `ids`),
+     * by name, with how many of those transactions use each: restoring them would rest live transactions on
+     * trashed assets (docs/assets.md).
+     */
+    async trashedAssetsOfTrashed(repositoryId: string, ids: readonly string[] | undefined) {
+      let query = db
+        .selectFrom('transactions as t')
+        .innerJoin('transaction_entries as e', 'e.transaction_id', 't.id')
+        .innerJoin('assets as a', (join) =>
+          join.on((eb) =>
+            eb.or([eb('a.id', '=', eb.ref('e.account_id')), eb('a.id', '=', eb.ref('e.asset_id'))]),
+          ),
+        )
+        .where('t.repository_id', '=', repositoryId)
+        .where('t.deleted_at', 'is not', null)
+        .where('a.deleted_at', 'is not', null);
+      if (ids)
+        query = query.where('t.id', 'in', ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000']);
+      const rows = await query
+        .select((eb) => ['a.name', eb.fn.count<string>('t.id').distinct().as('transactions')])
+        .groupBy(['a.id', 'a.name'])
+        .orderBy('a.name')
+        .execute();
+      return rows.map((row) => ({ name: row.name, transactions: Number(row.transactions) }));
+    },
+
     /** The repository's live assets as validation sees them: type, name and Category tag. */
     async assetRefs(repositoryId: string): Promise<Map<string, TAssetRef & { ticker: string | null }>> {
       const rows = await db

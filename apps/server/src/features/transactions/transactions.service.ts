@@ -47,7 +47,21 @@ export const TRANSACTION_MESSAGES = {
   MIXED_REPOSITORIES: 'Every transaction of one request must belong to the same repository',
   REPOSITORY_REQUIRED: 'repository_id is required',
   PRO_TYPE: (type: string) => `The ${type} transaction type is available on the PRO plan`,
+  /** The other side of the asset trash rule: a live transaction never rests on a trashed asset. */
+  usesTrashedAssets: (names: readonly string[]) =>
+    `${names.length === 1 ? `${names[0]} is` : `${names.join(', ')} are`} in the trash: restore ${names.length === 1 ? 'it' : 'them'} first`,
 } as const;
+
+async function refuseTrashedAssets(
+  trx: Kysely<Database>,
+  repositoryId: string,
+  ids: readonly string[] | undefined,
+): Promise<void> {
+  const trashed = await createTransactionsRepository(trx).trashedAssetsOfTrashed(repositoryId, ids);
+  if (trashed.length > 0) {
+    throw AppError.conflict(TRANSACTION_MESSAGES.usesTrashedAssets(trashed.map((asset) => asset.name)));
+  }
+}
 
 export const createdMessage = (date: string) => `Transaction ${date} created`;
 
@@ -593,6 +607,7 @@ export function createTransactionsService(db: Kysely<Database>) {
       if (!row.deleted_at)
         return (await createTransactionsRepository(db).withEntries([row]))[0] as TTransaction;
       return db.transaction().execute(async (trx) => {
+        await refuseTrashedAssets(trx, access.repository.id, [id]);
         const restored = await trx
           .updateTable('transactions')
           .set({ deleted_at: null, updated_at: new Date(), updated_by: (user as TAccessUser).id })
@@ -607,6 +622,7 @@ export function createTransactionsService(db: Kysely<Database>) {
     async restoreMany(user: TAccessUser | null, repositoryId: string, ids: readonly string[] | undefined) {
       await requireRepositoryAccess(db, user, repositoryId, 'write');
       const restored = await db.transaction().execute(async (trx) => {
+        await refuseTrashedAssets(trx, repositoryId, ids);
         let query = trx
           .updateTable('transactions')
           .set({ deleted_at: null, updated_at: new Date(), updated_by: (user as TAccessUser).id })

@@ -1,6 +1,6 @@
 import type { TValueRow } from '@strata/core/analytics/analytics-types';
 import { describe, expect, it } from 'vitest';
-import { assetValueRows, valueScopeOf } from './asset-values.ts';
+import { assetValueRows, STALE_PRICE_DAYS, stalePrices, valueScopeOf } from './asset-values.ts';
 
 function row(patch: Partial<TValueRow>): TValueRow {
   return {
@@ -55,5 +55,37 @@ describe('asset values', () => {
   it('keeps a period whose value is unknown (a missing price) rather than hiding it', () => {
     const rows = [row({ period: 0, value_end: null, net_flows: 1800 })];
     expect(assetValueRows(rows, { id: 'a1', type: 'stock' })).toHaveLength(1);
+  });
+
+  it('marks the periods whose value rests on a price more than 31 days old, with that price date', () => {
+    expect(STALE_PRICE_DAYS).toBe(31);
+    const rows = [
+      row({ period: 0, end: '2026-01-31', value_end: 100 }),
+      row({ period: 1, end: '2026-02-28', value_end: 100 }),
+      row({ period: 2, end: '2026-03-31', value_end: 100 }),
+      row({ period: 3, end: '2026-11-25', value_end: 100 }),
+      row({ period: 4, end: '2026-12-31', value_end: null }),
+    ];
+    const prices = [
+      { date: '2026-01-30' },
+      { date: '2026-01-30' },
+      { date: '2026-03-03' },
+      { date: '2026-01-05' },
+    ];
+    const stale = stalePrices(rows, prices, { type: 'stock' });
+    // Jan 31: 1 day; Feb 28: 29 days; Mar 31: 28 days; Nov 25: 267 days after Mar 3; no value: not judged.
+    expect([...stale.entries()]).toEqual([[3, { date: '2026-03-03', age: 267 }]]);
+    // 32 days is stale, 31 is not.
+    expect(
+      stalePrices([row({ end: '2026-02-06', value_end: 1 })], [{ date: '2026-01-05' }], { type: 'stock' })
+        .size,
+    ).toBe(1);
+    expect(
+      stalePrices([row({ end: '2026-02-05', value_end: 1 })], [{ date: '2026-01-05' }], { type: 'stock' })
+        .size,
+    ).toBe(0);
+    // An account holds several assets; no price at all is a missing value, not a stale one.
+    expect(stalePrices(rows, prices, { type: 'investment account' }).size).toBe(0);
+    expect(stalePrices(rows, [], { type: 'stock' }).size).toBe(0);
   });
 });

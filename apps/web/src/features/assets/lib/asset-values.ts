@@ -1,5 +1,6 @@
 import type { TScopeKind, TValueRow } from '@strata/core/analytics/analytics-types';
 import { assetFamily } from '@strata/core/assets/asset-rules';
+import { toEpochDay } from '@strata/core/dates/epoch-day';
 
 /** Timelines the Values tab offers: how many periods of which frequency. */
 export const VALUE_RANGES = {
@@ -34,4 +35,44 @@ export function assetValueRows(
     !row.value_start && !row.value_end && !row.net_flows && !row.income && !row.expenses;
   const first = own.findIndex((row) => !isIdle(row));
   return first < 0 ? [] : own.slice(first);
+}
+
+/**
+ * A value resting on a price older than this many days is marked stale. 31: a price kept by hand once a
+ * month (a month-end valuation) is never marked; a daily quote that stopped a month ago is.
+ */
+export const STALE_PRICE_DAYS = 31;
+
+export interface TStalePrice {
+  /** The date of the last price on or before the period end. */
+  date: string;
+  /** Days from that price to the period end. */
+  age: number;
+}
+
+/**
+ * For an instrument's rows, the periods whose value rests on a stale price: the asset's last price on or
+ * before the period end is more than STALE_PRICE_DAYS old. Rows without a value (none held, or no price at
+ * all — then the value is missing, not stale) are not marked. Accounts hold several assets: not judged here.
+ */
+export function stalePrices(
+  rows: readonly TValueRow[],
+  prices: readonly { date: string }[] | undefined,
+  asset: { type: string },
+): Map<number, TStalePrice> {
+  const stale = new Map<number, TStalePrice>();
+  if (valueScopeOf(asset) !== 'asset' || !prices || prices.length === 0) return stale;
+  const days = [...new Set(prices.map((price) => price.date))].sort();
+  for (const row of rows) {
+    if (!row.value_end) continue;
+    let last: string | undefined;
+    for (const day of days) {
+      if (day > row.end) break;
+      last = day;
+    }
+    if (!last) continue;
+    const age = toEpochDay(row.end) - toEpochDay(last);
+    if (age > STALE_PRICE_DAYS) stale.set(row.period, { date: last, age });
+  }
+  return stale;
 }

@@ -179,6 +179,57 @@ describe('useDashboardAnalytics', () => {
     expect(fetched).toEqual([]);
   });
 
+  it("asks again when the socket says the repository's results are deprecated, keeping the board meanwhile", async () => {
+    const { result } = renderHook(() => useDashboardAnalytics('repo-1', DEFAULT_TIMELINE, ['value_view']), {
+      wrapper,
+    });
+    const socket = FakeSocket.last as FakeSocket;
+    socket.open();
+    await waitFor(() => expect(socket.sent).toHaveLength(1));
+    const first = socket.sent[0] as { request_id: string; query: Record<string, string> };
+    socket.deliver({
+      type: 'accepted',
+      repository_id: 'repo-1',
+      request_id: first.request_id,
+      request_hash: 'h1',
+    });
+    socket.deliver({
+      type: 'result',
+      repository_id: 'repo-1',
+      request_hash: 'h1',
+      data_version: 3,
+      response: RESPONSE,
+    });
+
+    // Another repository's change, or one the board already shows, asks nothing.
+    socket.deliver({ type: 'deprecated', repository_id: 'repo-2', data_version: 9 });
+    socket.deliver({ type: 'deprecated', repository_id: 'repo-1', data_version: 3 });
+    expect(socket.sent).toHaveLength(1);
+
+    socket.deliver({ type: 'deprecated', repository_id: 'repo-1', data_version: 4 });
+    await waitFor(() => expect(socket.sent).toHaveLength(2));
+    const again = socket.sent[1] as { action: string; request_id: string; query: Record<string, string> };
+    expect(again).toMatchObject({ action: 'compute', repository_id: 'repo-1', query: first.query });
+    expect(again.request_id).not.toBe(first.request_id);
+    expect(result.current).toMatchObject({ isPending: true, response: RESPONSE });
+
+    socket.deliver({
+      type: 'accepted',
+      repository_id: 'repo-1',
+      request_id: again.request_id,
+      request_hash: 'h1',
+    });
+    socket.deliver({
+      type: 'result',
+      repository_id: 'repo-1',
+      request_hash: 'h1',
+      data_version: 4,
+      response: { ...RESPONSE, data_version: 4 },
+    });
+    expect(result.current).toMatchObject({ isPending: false, response: { data_version: 4 } });
+    expect(fetched).toEqual([]);
+  });
+
   it('shows an error the socket answers for the request', async () => {
     const { result } = renderHook(() => useDashboardAnalytics('repo-1', DEFAULT_TIMELINE, ['value_view']), {
       wrapper,

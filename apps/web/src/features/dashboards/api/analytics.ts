@@ -81,6 +81,9 @@ export function useDashboardAnalytics(
   const socketRef = useRef<WebSocket | null>(null);
   const requestRef = useRef<{ id: string; hash: string | null; key: string } | null>(null);
   const counter = useRef(0);
+  // The data version of the answer shown: a 'deprecated' for a newer one asks again.
+  const shownVersion = useRef(-1);
+  const [refreshes, setRefreshes] = useState(0);
 
   // One connection while the dashboard is open; a failure or a close falls back to GET.
   useEffect(() => {
@@ -109,6 +112,13 @@ export function useDashboardAnalytics(
       }
       const request = requestRef.current;
       if (!request) return;
+      if (message.type === 'deprecated') {
+        // Someone changed the data (here or in another tab or browser): the answer shown is out of date.
+        if (message.repository_id === repositoryId && message.data_version > shownVersion.current) {
+          setRefreshes((count) => count + 1);
+        }
+        return;
+      }
       if (message.type === 'accepted' && message.request_id === request.id) {
         request.hash = message.request_hash;
       } else if (message.type === 'progress' && message.request_hash === request.hash) {
@@ -119,6 +129,7 @@ export function useDashboardAnalytics(
             : state,
         );
       } else if (message.type === 'result' && message.request_hash === request.hash) {
+        shownVersion.current = Math.max(shownVersion.current, message.data_version);
         setSocketState((state) =>
           state.key === request.key
             ? { ...state, response: message.response, progress: null, error: null, done: true }
@@ -139,7 +150,9 @@ export function useDashboardAnalytics(
     };
   }, [repositoryId]);
 
-  // Each new request over the socket; the last answer stays on screen until the new one arrives.
+  // Each new request over the socket (and again after a 'deprecated'); the last answer stays on screen
+  // until the new one arrives.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `refreshes` only asks for the same request again.
   useEffect(() => {
     const socket = socketRef.current;
     if (transport !== 'socket' || !socket || !repositoryId || !stableQuery.datasets) return;
@@ -151,7 +164,7 @@ export function useDashboardAnalytics(
     socket.send(
       JSON.stringify({ action: 'compute', repository_id: repositoryId, request_id: id, query: stableQuery }),
     );
-  }, [transport, repositoryId, queryKey, stableQuery]);
+  }, [transport, repositoryId, queryKey, stableQuery, refreshes]);
 
   const http = useQuery({
     queryKey: repositoryScopedKey(repositoryId ?? 'none', 'analytics', stableQuery),

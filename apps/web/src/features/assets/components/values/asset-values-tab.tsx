@@ -15,7 +15,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../../../shared/api/api-client.ts';
 import { repositoryScopedKey } from '../../../repositories/api/repository-query-keys.ts';
-import { assetValueRows, type TValueRange, VALUE_RANGES } from '../../lib/asset-values.ts';
+import { useAssetPrices } from '../../api/assets.ts';
+import {
+  assetValueRows,
+  STALE_PRICE_DAYS,
+  stalePrices,
+  type TValueRange,
+  VALUE_RANGES,
+} from '../../lib/asset-values.ts';
 import { useAssetDrawer } from '../asset-drawer-context.ts';
 import { ValuesChart } from './values-chart.tsx';
 
@@ -52,6 +59,9 @@ export function AssetValuesTab() {
   const rows = asset ? assetValueRows(answer?.result?.value_view, asset) : [];
   const currency = answer?.result?.currency ?? repositoryCurrency;
   const newestFirst = [...rows].reverse();
+  const prices = useAssetPrices(repositoryId, asset?.id);
+  const stale = stalePrices(rows, prices.data, asset ?? { type: '' });
+  const latestStale = newestFirst[0] ? stale.get(newestFirst[0].period) : undefined;
 
   return (
     <Stack gap="sm">
@@ -78,6 +88,14 @@ export function AssetValuesTab() {
           No values yet: this asset has no transactions in the period shown.
         </Text>
       )}
+      {latestStale && (
+        <Alert variant="light" color="yellow" p="xs" data-testid="stale-price">
+          <Text size="sm">
+            The latest value rests on a price of {latestStale.date} ({latestStale.age} days old). Values
+            marked with the price date rest on a price older than {STALE_PRICE_DAYS} days.
+          </Text>
+        </Alert>
+      )}
       {rows.length > 0 && (
         <>
           <ValuesChart rows={rows} currency={currency} />
@@ -96,7 +114,20 @@ export function AssetValuesTab() {
                 {newestFirst.map((row) => (
                   <Table.Tr key={row.period}>
                     <Table.Td>{row.end}</Table.Td>
-                    <Table.Td ta="right">{money(row.value_end)}</Table.Td>
+                    <Table.Td ta="right">
+                      {money(row.value_end)}
+                      {stale.has(row.period) && (
+                        <Text
+                          component="span"
+                          size="xs"
+                          c="yellow.8"
+                          ml={6}
+                          title={`Rests on a price ${stale.get(row.period)?.age} days old`}
+                        >
+                          price of {stale.get(row.period)?.date}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td ta="right">{money(row.net_flows)}</Table.Td>
                     <Table.Td ta="right">{money(row.income)}</Table.Td>
                     <Table.Td ta="right">{money(row.market_change)}</Table.Td>
