@@ -31,6 +31,7 @@ import { correlationIdOf, correlationIdPlugin } from './plugins/correlation-id.t
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(correlationIdPlugin);
     await app.register(gracefulClosePlugin);
     await app.register(errorsPlugin);
+    await app.register(jsonBodyPlugin);
     await app.register(dbPlugin, { database, isOwned });
     await app.register(openapiPlugin, { version: serverPackage.version, publicUrl: config.PUBLIC_URL });
     const secret = await resolveAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
