@@ -72,6 +72,11 @@ const model = {
 };
 /** Answers that contradict the model or the contract: a 5xx, a 404 for a client's own row, two 201s for one key. */
 const surprises: string[] = [];
+/**
+ * Rows whose delete is in flight: the key is free once the delete commits, which may be before its answer
+ * arrives, so another client's create of that key may rightly succeed meanwhile.
+ */
+const deleting = new Set<string>();
 const counts = { requests: 0, created: 0, updated: 0, deleted: 0, conflicts: 0 };
 
 /** Cents as the API's decimal text: 12345n → '123.45'. */
@@ -171,7 +176,7 @@ async function runClient(index: number, deadline: number): Promise<void> {
       if (expectOneOf('create price', answer, [201, 409]) !== 201) continue;
       const id = answer.json().id as string;
       for (const [otherId, other] of model.prices)
-        if (other.assetId === assetId && other.date === date)
+        if (other.assetId === assetId && other.date === date && !deleting.has(otherId))
           surprises.push(`price ${assetId} ${date} created as ${id} while ${otherId} exists`);
       model.prices.set(id, { assetId, date, close });
       own.prices.push(id);
@@ -189,7 +194,9 @@ async function runClient(index: number, deadline: number): Promise<void> {
       counts.updated++;
     } else if (action === 7 && own.prices.length > 0) {
       const id = random.pick(own.prices);
+      deleting.add(id);
       const answer = await call('DELETE', `/api/asset_prices/${id}`);
+      deleting.delete(id);
       if (expectOneOf('delete price', answer, [200]) !== 200) continue;
       model.prices.delete(id);
       own.prices.splice(own.prices.indexOf(id), 1);
@@ -205,14 +212,16 @@ async function runClient(index: number, deadline: number): Promise<void> {
       if (expectOneOf('create tag', answer, [201, 409]) !== 201) continue;
       const id = answer.json().id as string;
       for (const [otherId, other] of model.tags)
-        if (other.name === name && other.value === value)
+        if (other.name === name && other.value === value && !deleting.has(otherId))
           surprises.push(`tag ${name}=${value} created as ${id} while ${otherId} exists`);
       model.tags.set(id, { name, value });
       own.tags.push(id);
       counts.created++;
     } else if (action === 9 && own.tags.length > 0) {
       const id = random.pick(own.tags);
+      deleting.add(id);
       const answer = await call('DELETE', `/api/tags/${id}`);
+      deleting.delete(id);
       if (expectOneOf('delete tag', answer, [200]) !== 200) continue;
       model.tags.delete(id);
       own.tags.splice(own.tags.indexOf(id), 1);
