@@ -167,6 +167,11 @@ describe('the HTTP fuzzer', () => {
       const byMutation: Record<string, number> = {};
       let refusedWritesChecked = 0;
       let refusedWritesUnchecked = 0;
+      /**
+       * The fingerprint after the previous request, when that request was a refused write found unchanged:
+       * then it is the state before this one, and one query per request is saved. Anything else forgets it.
+       */
+      let known: Record<string, string> | undefined;
       let order: TOperation[] = [];
       const started = Date.now();
       for (let index = 0; index < requestCount; index++) {
@@ -184,7 +189,8 @@ describe('the HTTP fuzzer', () => {
         )
           request.url = `/api/repositories/${random.uuid()}`;
         const isWrite = request.method !== 'GET';
-        const before = isWrite ? await quietFingerprint() : undefined;
+        const before = isWrite ? (known ?? (await quietFingerprint())) : undefined;
+        known = undefined;
 
         const answer = await Promise.race([
           t.app.inject({
@@ -224,6 +230,7 @@ describe('the HTTP fuzzer', () => {
             continue;
           }
           refusedWritesChecked++;
+          known = after;
           const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
           if (changed.length > 0)
             halfWritten.push({
