@@ -1,6 +1,6 @@
 import { DATASETS, FREQUENCIES, SCOPE_KINDS } from '@strata/core/analytics/analytics-types';
-import { toEpochDay } from '@strata/core/dates/epoch-day';
 import { z } from 'zod';
+import { ZCalendarDay } from './calendar-day.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
 import { ZRecordId, ZRepositoryIdParams } from './repositories.ts';
@@ -32,22 +32,11 @@ function listOf<T extends z.ZodType<string>>(item: T) {
     .pipe(z.array(item));
 }
 
-function isCalendarDay(value: string): boolean {
-  try {
-    toEpochDay(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const ZDay = z.string().refine(isCalendarDay, { error: 'Please enter a valid date' });
-
 export const ZAnalyticsQuery = z.object({
   periods: z.coerce.number().int().min(1).max(5000).default(12),
   freq: z.enum(FREQUENCIES).default('month'),
   /** Last day of the timeline; absent: today. */
-  end: ZDay.optional(),
+  end: ZCalendarDay.optional(),
   include_end: ZFlag.default(true),
   currency: z
     .string()
@@ -64,7 +53,7 @@ export const ZAnalyticsQuery = z.object({
   accounts: listOf(ZRecordId).optional(),
   /** The position and value fetch (core seed §7): `data=position` with `date`, `accounts`, `assets`. */
   data: z.enum(['position']).optional(),
-  date: ZDay.optional(),
+  date: ZCalendarDay.optional(),
   assets: listOf(ZRecordId).optional(),
 });
 export type TAnalyticsQuery = z.infer<typeof ZAnalyticsQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCalendarDay } from './calendar-day.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody, ZVersion } from './errors.ts';
 import { ZMessageResponse, ZRecordId } from './repositories.ts';
@@ -19,12 +20,10 @@ export const ZAssetPrice = z.object({
 });
 export type TAssetPrice = z.infer<typeof ZAssetPrice>;
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please enter a valid date' });
-
 export const ZListAssetPricesQuery = z.object({
   asset_id: ZRecordId,
-  from: ZDay.optional(),
-  to: ZDay.optional(),
+  from: ZCalendarDay.optional(),
+  to: ZCalendarDay.optional(),
 });
 
 const ZPriceValue = z.union([z.string().max(64), z.number()]).nullish();

@@ -356,6 +356,27 @@ describe('asset prices', () => {
     });
   });
 
+  it('refuses a list range bound that is no calendar day with a 400, not a database error', async () => {
+    for (const bound of [
+      'from=2023-02-30',
+      'to=2023-13-01',
+      'from=2023-00-10',
+      'to=0000-01-01',
+      'to=9999-99-99',
+    ]) {
+      const list = await owner.call('GET', `/api/asset_prices?asset_id=${assetId}&${bound}`);
+      expect(list.statusCode, bound).toBe(400);
+      expect(list.json().details.fieldErrors, bound).toEqual({
+        [bound.split('=')[0] as string]: ['Please enter a valid date'],
+      });
+    }
+    const leapDay = await owner.call(
+      'GET',
+      `/api/asset_prices?asset_id=${assetId}&from=2024-02-29&to=2024-03-01`,
+    );
+    expect(leapDay.statusCode).toBe(200);
+  });
+
   it('keeps market prices out of reach of edits', async () => {
     const market = await t.app.db
       .insertInto('asset_prices')

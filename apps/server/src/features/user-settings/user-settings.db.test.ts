@@ -130,6 +130,35 @@ describe('POST /api/users/:uuid/settings', () => {
     expect((await alice.browser.get(settingsUrl(alice.userId))).json()).toEqual(before);
   });
 
+  it('refuses text with a lone surrogate (valid JSON, not storable in jsonb) with a 400, storing nothing', async () => {
+    const before = (await alice.browser.get(settingsUrl(alice.userId))).json();
+    // JSON.stringify writes a lone surrogate as the escape "\ud800", as a careless client would send it.
+    for (const text of ['repo\ud800-1', '\udfff', 'a\ud83d']) {
+      const response = await alice.browser.post(settingsUrl(alice.userId), {
+        ...saved,
+        lastActiveRepository: text,
+      });
+      expect(response.statusCode, JSON.stringify(text)).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message:
+          'body.lastActiveRepository: the text is not valid Unicode (a lone surrogate such as \\ud800)',
+      });
+    }
+    const inKey = await alice.browser.post(settingsUrl(alice.userId), {
+      ...saved,
+      uiSettings: { 'x\ud800': 1 },
+    });
+    expect(inKey.json().message).toMatch(/^body\.uiSettings \(a key\): the text is not valid Unicode/);
+    const paired = await alice.browser.post(settingsUrl(alice.userId), {
+      ...saved,
+      lastActiveRepository: 'repo 💰',
+    });
+    expect(paired.statusCode).toBe(200);
+    expect((await alice.browser.get(settingsUrl(alice.userId))).json().lastActiveRepository).toBe('repo 💰');
+    await alice.browser.post(settingsUrl(alice.userId), before);
+  });
+
   it('rejects a partial document', async () => {
     const response = await alice.browser.post(settingsUrl(alice.userId), { dateFormat: 'DD/MM/YYYY' });
     expect(response.statusCode).toBe(400);
