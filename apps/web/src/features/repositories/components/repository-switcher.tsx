@@ -9,6 +9,7 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { useMyInvites } from '../api/invites.ts';
+import { ownerToTellApart } from '../repository-names.ts';
 import { useCurrentRepository, useSwitchRepository } from '../use-current-repository.ts';
 import { usePaymentRequiredNotice } from '../use-payment-required-notice.ts';
 import { usePlanLimitCheck } from '../use-plan-limits.ts';
@@ -75,6 +76,11 @@ export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean 
             <Text size="sm" truncate="end" maw={150}>
               {item.name}
             </Text>
+            {ownerToTellApart(item, repositories) && (
+              <Text size="xs" c="dimmed" truncate="end" maw={150}>
+                {item.owner}
+              </Text>
+            )}
           </Menu.Item>
         ))}
         <Menu.Item leftSection={<IconList size={14} />} onClick={repositoryActions.openList}>
