@@ -152,7 +152,10 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'DELETE /api/document_tags/:id': owner('documents'),
 };
 
-/** Routes outside the plan: better-auth's own, the OpenAPI documents, and what Fastify adds. */
+/**
+ * Routes outside the plan: better-auth's own, the OpenAPI documents, what Fastify adds, and the routes tests
+ * mount under /api/test-only to exercise the app's hooks.
+ */
 function isOutsidePlans(method: string, url: string): boolean {
   return (
     method === 'HEAD' ||
@@ -160,7 +163,8 @@ function isOutsidePlans(method: string, url: string): boolean {
     !(url === '/api' || url.startsWith('/api/')) ||
     url === '/api/docs' ||
     url.startsWith('/api/docs/') ||
-    url.startsWith('/api/auth/')
+    url.startsWith('/api/auth/') ||
+    url.startsWith('/api/test-only/')
   );
 }
 
