@@ -20,6 +20,7 @@ import {
   shareRepository,
   type TTestUser,
 } from './features/repositories/testing/repository-test-kit.ts';
+import { ROUTE_PLAN_RULES } from './features/subscription/route-plan-features.ts';
 import { subscriptionMatrix } from './features/subscription/subscription.matrix.ts';
 import { tagsMatrix } from './features/tags/tags.matrix.ts';
 import { tasksMatrix } from './features/tasks/tasks.matrix.ts';
@@ -30,6 +31,7 @@ import {
   PERSONAS,
   type TMatrixCase,
   type TPersona,
+  type TPlanExpected,
   type TScene,
 } from './testing/authorization-matrix/matrix-kit.ts';
 
@@ -161,5 +163,40 @@ describe('authorization matrix', () => {
         expect(response.body).not.toContain(secret.name);
       },
     );
+  }
+
+  it('has plan rows exactly for the routes that need a plan feature', () => {
+    const gated = Object.entries(ROUTE_PLAN_RULES)
+      .filter(([, rule]) => rule !== 'free')
+      .map(([route]) => route)
+      .sort();
+    const withRows = [
+      ...new Set(MATRIX.filter((entry) => entry.byPlan).map((entry) => `${entry.method} ${entry.route}`)),
+    ].sort();
+    expect(withRows).toEqual(gated);
+  });
+
+  // Plan × route: the owner (plan holder of their repository, and caller of file_upload) on each plan.
+  for (const entry of MATRIX.filter((candidate) => candidate.byPlan)) {
+    const byPlan = entry.byPlan as TPlanExpected;
+    const name = `${entry.method} ${entry.route}${entry.label ? ` (${entry.label})` : ''}`;
+    it.each(Object.entries(byPlan))(`${name} with the owner on the %s plan → %i`, async (planId, status) => {
+      const scene = await createScene();
+      // Prepared on the default plan: the preparation may itself use the feature.
+      const { url, body } = await entry.request(scene);
+      await setSubscription(t.app.db, users.owner.id, planId, 'active');
+      try {
+        const response = await users.owner.call(entry.method, url, body);
+        expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+        if (status === 403) {
+          expect(response.json()).toMatchObject({
+            code: 'FORBIDDEN',
+            details: { reason: 'PLAN_FEATURE', plan_id: planId, upgrade_plan: 'standard' },
+          });
+        }
+      } finally {
+        await setSubscription(t.app.db, users.owner.id, 'professional', 'active');
+      }
+    });
   }
 });

@@ -18,6 +18,7 @@ import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
+import { routePlanFeaturesPlugin } from './features/subscription/route-plan-features.ts';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   try {
     // Order matters: the route table and the hooks must exist before the routes they apply to.
     await app.register(routeTablePlugin);
+    await app.register(routePlanFeaturesPlugin);
     await app.register(correlationIdPlugin);
     await app.register(gracefulClosePlugin);
     await app.register(errorsPlugin);

@@ -6,6 +6,7 @@ export const analyticsMatrix: TMatrixCase[] = [
     route: '/api/repositories/:id/analytics',
     request: (scene) => ({ url: `/api/repositories/${scene.repositoryId}/analytics?periods=3&freq=month` }),
     expected: repositoryCall('read'),
+    byPlan: { professional: 200, standard: 200, collaborator: 200 },
   },
   {
     method: 'GET',
@@ -24,5 +25,6 @@ export const analyticsMatrix: TMatrixCase[] = [
     label: 'without an upgrade',
     request: () => ({ url: '/api/ws/analytics' }),
     expected: signedIn(400),
+    byPlan: { professional: 400, standard: 400, collaborator: 400 },
   },
 ];

@@ -15,6 +15,7 @@ export const collaborationMatrix: TMatrixCase[] = [
       body: { repository_id: scene.repositoryId, access_type: 2 },
     }),
     expected: repositoryCall('owner'),
+    byPlan: { professional: 200, standard: 200, collaborator: 200 },
   },
   {
     method: 'DELETE',
@@ -47,6 +48,7 @@ export const collaborationMatrix: TMatrixCase[] = [
       body: { email: `${scene.unique}@example.com`, access_type: 1, repository_id: scene.repositoryId },
     }),
     expected: repositoryCall('owner', 201),
+    byPlan: { professional: 201, standard: 201, collaborator: 201 },
   },
   {
     method: 'PUT',

@@ -19,12 +19,14 @@ export const contactsMatrix: TMatrixCase[] = [
     route: '/api/contact_info',
     request: (scene) => ({ url: `/api/contact_info?repository_id=${scene.repositoryId}` }),
     expected: repositoryCall('read'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'GET',
     route: '/api/contact_info/:id',
     request: async (scene) => ({ url: `/api/contact_info/${await sceneContact(scene)}` }),
     expected: repositoryCall('read'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'POST',
@@ -34,6 +36,7 @@ export const contactsMatrix: TMatrixCase[] = [
       body: { repository_id: scene.repositoryId, name: scene.unique },
     }),
     expected: repositoryCall('write', 201),
+    byPlan: { professional: 201, standard: 201, collaborator: 403 },
   },
   {
     method: 'PUT',
@@ -43,11 +46,13 @@ export const contactsMatrix: TMatrixCase[] = [
       body: { phone: '+1 555' },
     }),
     expected: repositoryCall('write'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'DELETE',
     route: '/api/contact_info/:id',
     request: async (scene) => ({ url: `/api/contact_info/${await sceneContact(scene)}` }),
     expected: repositoryCall('write'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
 ];

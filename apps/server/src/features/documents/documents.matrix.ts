@@ -85,12 +85,14 @@ export const documentsMatrix: TMatrixCase[] = [
     route: '/api/documents',
     request: (scene) => ({ url: `/api/documents?repository_id=${scene.repositoryId}` }),
     expected: repositoryCall('read'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'GET',
     route: '/api/documents/:id',
     request: async (scene) => ({ url: `/api/documents/${await sceneLink(scene)}` }),
     expected: repositoryCall('read'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'POST',
@@ -100,6 +102,7 @@ export const documentsMatrix: TMatrixCase[] = [
       body: { repository_id: scene.repositoryId, name: scene.unique, source: 'url', path: 'example.com/a' },
     }),
     expected: repositoryCall('write', 201),
+    byPlan: { professional: 201, standard: 201, collaborator: 403 },
   },
   {
     method: 'PUT',
@@ -109,18 +112,21 @@ export const documentsMatrix: TMatrixCase[] = [
       body: { name: 'Renamed' },
     }),
     expected: repositoryCall('write'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'DELETE',
     route: '/api/documents/:id',
     request: async (scene) => ({ url: `/api/documents/${await sceneLink(scene)}` }),
     expected: repositoryCall('write'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'POST',
     route: '/api/documents/:id/upload',
     request: async (scene) => ({ url: `/api/documents/${await sceneFile(scene)}/upload` }),
     expected: repositoryCall('write'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'POST',
@@ -136,6 +142,7 @@ export const documentsMatrix: TMatrixCase[] = [
     route: '/api/documents/:id/open',
     request: async (scene) => ({ url: `/api/documents/${await sceneLink(scene)}/open` }),
     expected: repositoryCall('read'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'GET',
@@ -151,6 +158,7 @@ export const documentsMatrix: TMatrixCase[] = [
     route: '/api/document_tags',
     request: (scene) => ({ url: `/api/document_tags?repository_id=${scene.repositoryId}` }),
     expected: repositoryCall('read'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'POST',
@@ -160,6 +168,7 @@ export const documentsMatrix: TMatrixCase[] = [
       body: { repository_id: scene.repositoryId, name: scene.unique },
     }),
     expected: repositoryCall('write', 201),
+    byPlan: { professional: 201, standard: 201, collaborator: 403 },
   },
   {
     method: 'PUT',
@@ -169,11 +178,13 @@ export const documentsMatrix: TMatrixCase[] = [
       body: { name: `${scene.unique}-renamed` },
     }),
     expected: repositoryCall('write'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'DELETE',
     route: '/api/document_tags/:id',
     request: async (scene) => ({ url: `/api/document_tags/${await sceneDocumentTag(scene)}` }),
     expected: repositoryCall('write'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
 ];

@@ -55,6 +55,7 @@ export const repositoriesMatrix: TMatrixCase[] = [
     route: '/api/repositories/:id/export',
     request: (scene) => ({ url: `/api/repositories/${scene.repositoryId}/export` }),
     expected: repositoryCall('owner'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'DELETE',

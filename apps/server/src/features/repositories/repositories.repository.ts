@@ -67,13 +67,9 @@ export function createRepositoriesRepository(db: Kysely<Database>) {
     },
 
     /** Names of every repository the user is a member of (the scope of name uniqueness). */
-    async namesOf(userId: string): Promise<{ id: string; name: string }[]> {
-      return db
-        .selectFrom('repositories as r')
-        .innerJoin('repository_members as m', 'm.repository_id', 'r.id')
-        .select(['r.id', 'r.name'])
-        .where('m.user_id', '=', userId)
-        .execute();
+    /** The names a new or renamed repository of the user's must not repeat: those of the ones they own. */
+    async ownedNamesOf(userId: string): Promise<{ id: string; name: string }[]> {
+      return db.selectFrom('repositories').select(['id', 'name']).where('owner_id', '=', userId).execute();
     },
 
     async insert(repository: TNewRepository): Promise<string> {

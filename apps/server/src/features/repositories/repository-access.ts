@@ -1,3 +1,4 @@
+import type { TPlanFeature } from '@strata/core/plans/plan-features';
 import {
   canAccess,
   isRepositoryReadonly,
@@ -8,6 +9,7 @@ import { REPOSITORY_MESSAGES } from '@strata/core/repositories/repository-messag
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { requirePlanFeature } from '../subscription/route-plan-features.ts';
 import { isStoredStatusActive, requireActiveSubscription } from '../subscription/subscription-state.ts';
 
 export interface TAccessRepository {
@@ -27,13 +29,15 @@ export interface TRepositoryAccess {
 
 export interface TAccessUser {
   id: string;
+  /** The plan feature the caller's route needs in the repository owner's plan (route-plan-features.ts). */
+  planFeature?: TPlanFeature;
 }
 
 /**
  * The one access check of every repository-scoped service (now and later: assets, transactions, …).
  * In order: no user → 401; inactive subscription → 402; not a member → 404 (a repository the caller
  * cannot see does not exist for them, so its id reveals nothing); member without the level `need` asks
- * for → 403. Pass a transaction as `db` to check inside it.
+ * for → 403; the repository owner's plan lacks the feature the route needs → 403. Pass a transaction as `db` to check inside it.
  */
 export async function requireRepositoryAccess(
   db: Kysely<Database>,
@@ -67,6 +71,7 @@ export async function requireRepositoryAccess(
   if (!isStoredStatusActive(row.status)) throw AppError.paymentRequired();
   const facts = { accessType: row.access_type, isReadonlySetting: row.settings.readonly === true };
   if (!canAccess(facts, need)) throw AppError.forbidden();
+  if (user.planFeature) await requirePlanFeature(db, row.owner_id, user.planFeature);
   const { access_type, status: _status, ...repository } = row;
   return { repository, accessType: access_type as TAccessLevel, isReadonly: isRepositoryReadonly(facts) };
 }

@@ -26,14 +26,18 @@ export function assertKnownCurrency(currency: string): void {
   }
 }
 
-/** Unique among every repository the user is a member of, ignoring case (seed §5); 409 otherwise. */
+/**
+ * Unique among the repositories the user owns, ignoring case (seed §5, 'the user's repositories'); 409
+ * otherwise. Shared ones do not count: their names are their owners' to choose, so accepting an invite never
+ * fails on a name and the switcher tells equal names apart by owner (docs/repositories.md).
+ */
 export async function assertNameFree(
   db: Kysely<Database>,
   userId: string,
   name: string,
   exceptId?: string,
 ): Promise<void> {
-  const names = await createRepositoriesRepository(db).namesOf(userId);
+  const names = await createRepositoriesRepository(db).ownedNamesOf(userId);
   if (isRepositoryNameTaken(name, names, exceptId)) throw nameTaken();
 }
 

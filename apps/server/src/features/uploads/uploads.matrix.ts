@@ -7,6 +7,7 @@ export const uploadsMatrix: TMatrixCase[] = [
     // Upload targets are the caller's own; a repository import checks the subscription when it runs.
     request: (scene) => ({ url: '/api/file_upload', body: { type: 'repository', repoName: scene.unique } }),
     expected: signedIn(),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
   },
   {
     method: 'POST',

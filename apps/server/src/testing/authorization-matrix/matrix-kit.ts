@@ -1,3 +1,4 @@
+import type { PLAN_IDS } from '@strata/core/plans/plan-limits';
 import type { THttpMethod, TTestUser } from '../../features/repositories/testing/repository-test-kit.ts';
 
 /**
@@ -39,7 +40,15 @@ export interface TMatrixCase {
   /** May prepare what the call needs first (as the owner, through `scene.users.owner.call`). */
   request(scene: TScene): TMatrixRequest | Promise<TMatrixRequest>;
   expected: TExpected;
+  /**
+   * For a route that needs a plan feature (route-plan-features.ts): the owner's answer when the plan holder
+   * (the repository owner, or the caller for what becomes theirs) is on each plan. Required for exactly
+   * those routes.
+   */
+  byPlan?: TPlanExpected;
 }
+
+export type TPlanExpected = Record<(typeof PLAN_IDS)[number], number>;
 
 // --- expectation shapes ----------------------------------------------------------------------------------
 

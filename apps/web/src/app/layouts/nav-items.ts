@@ -1,6 +1,10 @@
+import type { TPlanFeature } from '@strata/core/plans/plan-features';
+
 export interface TNavLink {
   label: string;
   to: string;
+  /** The plan feature the page needs (config/plans.json); hidden when the repository's plan lacks it. */
+  feature?: TPlanFeature;
 }
 
 export interface TNavSection {
@@ -8,6 +12,7 @@ export interface TNavSection {
   /** A section is either one link or a menu of links. */
   to?: string;
   items?: TNavLink[];
+  feature?: TPlanFeature;
 }
 
 /** Seed §2 (core and linked): top-level navigation and its menus. */
@@ -22,12 +27,13 @@ export const NAV_SECTIONS: readonly TNavSection[] = [
       { label: 'Income accounts', to: '/income-accounts' },
       { label: 'Expense accounts', to: '/expense-accounts' },
       { label: 'Currencies', to: '/currencies' },
-      { label: 'Documents', to: '/documents' },
-      { label: 'Contacts', to: '/contacts' },
+      { label: 'Documents', to: '/documents', feature: 'documents' },
+      { label: 'Contacts', to: '/contacts', feature: 'contacts' },
     ],
   },
   {
     label: 'Connectors',
+    feature: 'linked_accounts',
     items: [
       { label: 'Accounts', to: '/connectors' },
       { label: 'Transactions', to: '/linked-transactions' },

@@ -40,6 +40,11 @@ describe('an inactive subscription (seed §2)', () => {
     expect(isSubscriptionPath('/subscriptions')).toBe(false);
   });
 
+  it('keeps /account open, so password and second factor can still be changed', async () => {
+    expect((await visit('/account', { is_active: false })).redirectedTo).toBeNull();
+    expect((await visit('/accounts', { is_active: false })).redirectedTo).toBe('/subscription');
+  });
+
   it('lets an active subscription through, and an unreadable one (the API answers 402 itself)', async () => {
     expect((await visit('/dashboards', { is_active: true })).redirectedTo).toBeNull();
     expect((await visit('/dashboards', 'unreadable')).redirectedTo).toBeNull();

@@ -12,8 +12,17 @@ export function isSubscriptionPath(pathname: string): boolean {
 }
 
 /**
- * Private routes, after the session check: an inactive subscription sends every page but the
- * subscription ones to /subscription (seed §2). When the subscription cannot be read the page opens: the
+ * Pages an inactive subscriber still opens: the subscription ones (seed §2) and /account, so a locked-out
+ * user can still change the password or the second factor (issue 19 item 9; those calls are /api/auth/*,
+ * which the subscription never gates).
+ */
+export function isOpenWhenInactive(pathname: string): boolean {
+  return isSubscriptionPath(pathname) || pathname === '/account' || pathname.startsWith('/account/');
+}
+
+/**
+ * Private routes, after the session check: an inactive subscription sends every page but those of
+ * `isOpenWhenInactive` to /subscription (seed §2). When the subscription cannot be read the page opens: the
  * API refuses repository data with 402 on its own.
  */
 export function requireActiveSubscription(
@@ -21,7 +30,7 @@ export function requireActiveSubscription(
   store?: Pick<TNotificationStore, 'warn'>,
 ): MiddlewareFunction {
   return async ({ request }) => {
-    if (isSubscriptionPath(new URL(request.url).pathname)) return;
+    if (isOpenWhenInactive(new URL(request.url).pathname)) return;
     const subscription = await queryClient.fetchQuery(subscriptionQueryOptions()).catch(() => null);
     if (subscription && !subscription.is_active) {
       store?.warn(ErrorMessage.PAYMENT_REQUIRED);

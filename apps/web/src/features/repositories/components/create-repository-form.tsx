@@ -11,17 +11,20 @@ import { createRepository, initializeRepository } from '../api/create-repository
 import { useCurrencies } from '../api/list-currencies.ts';
 import { REPOSITORIES_QUERY_KEY } from '../api/repository-query-keys.ts';
 import { planLimitFromError } from '../plan-limit.ts';
+import { ownedRepositories } from '../repository-names.ts';
 import { showPlanLimitPrompt } from './plan-limit-prompt.ts';
 
-/** Seed §5: name and currency required, name at most 255 and unique among the user's repositories. */
+/** Seed §5: name and currency required, name at most 255 and unique among the repositories the user owns. */
 export function repositoryNameError(
   name: string,
-  repositories: readonly Pick<TRepository, 'id' | 'name'>[],
+  repositories: readonly Pick<TRepository, 'id' | 'name' | 'access_type'>[],
   exceptId?: string,
 ): string | null {
   if (name.trim() === '') return MESSAGES.REQUIRED;
   if (name.trim().length > 255) return MESSAGES.TOO_LONG;
-  if (isRepositoryNameTaken(name, repositories, exceptId)) return REPOSITORY_MESSAGES.NAME_TAKEN;
+  if (isRepositoryNameTaken(name, ownedRepositories(repositories), exceptId)) {
+    return REPOSITORY_MESSAGES.NAME_TAKEN;
+  }
   return null;
 }
 

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
+import { useRepositoryHasFeature } from '../../subscription/plan-features.ts';
 import { deleteRepository } from '../api/delete-repository.ts';
 import { exportRepository } from '../api/export-repository.ts';
 import { useRepositories } from '../api/list-repositories.ts';
@@ -31,13 +32,15 @@ export function DeleteRepositoryDialog({
   const [typedName, setTypedName] = useState('');
   const [isConfirmed, setConfirmed] = useState(false);
   const [isExportFirst, setExportFirst] = useState(true);
+  const canExport = useRepositoryHasFeature(live.plan, 'export');
   const [isDeleting, setDeleting] = useState(false);
 
   const run = async () => {
     setDeleting(true);
     const isDeleted = await deleteRepositoryWithExport(
       live,
-      { isExportFirst },
+      // Without the plan's export the server refuses it, and the delete would never run.
+      { isExportFirst: canExport && isExportFirst },
       { exportRepository, download: downloadJson, deleteRepository, notifications, onError: notifyError },
     );
     setDeleting(false);
@@ -64,11 +67,13 @@ export function DeleteRepositoryDialog({
         checked={isConfirmed}
         onChange={(event) => setConfirmed(event.currentTarget.checked)}
       />
-      <Checkbox
-        label="Export before deleting"
-        checked={isExportFirst}
-        onChange={(event) => setExportFirst(event.currentTarget.checked)}
-      />
+      {canExport && (
+        <Checkbox
+          label="Export before deleting"
+          checked={isExportFirst}
+          onChange={(event) => setExportFirst(event.currentTarget.checked)}
+        />
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           Cancel

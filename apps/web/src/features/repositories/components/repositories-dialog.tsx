@@ -19,6 +19,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { usePlans } from '../../subscription/api/subscription-api.ts';
+import { isFeatureInPlan, useOwnPlanHasFeature } from '../../subscription/plan-features.ts';
 import { filterRepositories, type TRepositoryFilter } from '../repository-list-filter.ts';
 import { repositoryPermissions } from '../repository-permissions.ts';
 import { useCurrentRepository, useSwitchRepository } from '../use-current-repository.ts';
@@ -36,6 +38,9 @@ export function RepositoriesDialog({ actions }: { actions: TRepositoryActions })
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<TRepositoryFilter>('all');
   const visible = filterRepositories(repositories, { search, filter });
+  // Plan features (docs/repositories.md): export follows each repository's owner, import the caller's plan.
+  const plans = usePlans().data;
+  const canImport = useOwnPlanHasFeature('import');
 
   const create = async () => {
     const prompt = await checkPlanLimit(repositories);
@@ -76,13 +81,15 @@ export function RepositoriesDialog({ actions }: { actions: TRepositoryActions })
           />
         </Group>
         <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconFileImport size={16} />}
-            onClick={() => actions.openImport((id) => id && void switchTo(id))}
-          >
-            Import
-          </Button>
+          {canImport && (
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} />}
+              onClick={() => actions.openImport((id) => id && void switchTo(id))}
+            >
+              Import
+            </Button>
+          )}
           <Button leftSection={<IconPlus size={16} />} onClick={() => void create()}>
             New repository
           </Button>
@@ -138,15 +145,17 @@ export function RepositoriesDialog({ actions }: { actions: TRepositoryActions })
                     </Tooltip>
                     {permissions.canAdminister && (
                       <>
-                        <Tooltip label="Export">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Export ${repository.name}`}
-                            onClick={() => void actions.exportNow(repository)}
-                          >
-                            <IconDownload size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        {isFeatureInPlan(plans, repository.plan, 'export') && (
+                          <Tooltip label="Export">
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={`Export ${repository.name}`}
+                              onClick={() => void actions.exportNow(repository)}
+                            >
+                              <IconDownload size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
                         <Tooltip label="Delete">
                           <ActionIcon
                             variant="subtle"

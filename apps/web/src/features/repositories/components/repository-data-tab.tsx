@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
+import { useRepositoryHasFeature } from '../../subscription/plan-features.ts';
 import { clearAnalyticsCache } from '../api/clear-analytics-cache.ts';
 import { REPOSITORIES_QUERY_KEY } from '../api/repository-query-keys.ts';
 import { updateRepository } from '../api/update-repository.ts';
@@ -38,6 +39,7 @@ export function RepositoryDataTab({
 }) {
   const queryClient = useQueryClient();
   const permissions = repositoryPermissions(repository);
+  const canExport = useRepositoryHasFeature(repository.plan, 'export');
   const [name, setName] = useState(repository.name);
   const [currency, setCurrency] = useState<string | null>(repository.currency);
   const [precedence, setPrecedence] = useState<TPriceSource[]>(repository.settings.price_source_precedence);
@@ -123,9 +125,11 @@ export function RepositoryDataTab({
       {isEditable && (
         <Group justify="space-between">
           <Group gap="xs">
-            <Button variant="default" onClick={onExport}>
-              Export
-            </Button>
+            {canExport && (
+              <Button variant="default" onClick={onExport}>
+                Export
+              </Button>
+            )}
             <Button variant="light" color="red" onClick={onDelete}>
               Delete
             </Button>

@@ -8,7 +8,9 @@ import {
   IconSelector,
   IconSettings,
 } from '@tabler/icons-react';
+import { useOwnPlanHasFeature } from '../../subscription/plan-features.ts';
 import { useMyInvites } from '../api/invites.ts';
+import { ownerToTellApart } from '../repository-names.ts';
 import { useCurrentRepository, useSwitchRepository } from '../use-current-repository.ts';
 import { usePaymentRequiredNotice } from '../use-payment-required-notice.ts';
 import { usePlanLimitCheck } from '../use-plan-limits.ts';
@@ -26,6 +28,7 @@ export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean 
   const switchTo = useSwitchRepository();
   const invites = useMyInvites({ isEnabled: Boolean(userId) });
   const checkPlanLimit = usePlanLimitCheck();
+  const canImport = useOwnPlanHasFeature('import', Boolean(userId));
   if (!userId) return null;
   const openInvites = (invites.data ?? []).filter((invite) => invite.status === 'pending').length;
 
@@ -75,6 +78,11 @@ export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean 
             <Text size="sm" truncate="end" maw={150}>
               {item.name}
             </Text>
+            {ownerToTellApart(item, repositories) && (
+              <Text size="xs" c="dimmed" truncate="end" maw={150}>
+                {item.owner}
+              </Text>
+            )}
           </Menu.Item>
         ))}
         <Menu.Item leftSection={<IconList size={14} />} onClick={repositoryActions.openList}>
@@ -94,12 +102,14 @@ export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean 
         <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => void create()}>
           New repository
         </Menu.Item>
-        <Menu.Item
-          leftSection={<IconFileImport size={14} />}
-          onClick={() => repositoryActions.openImport((id) => id && void switchTo(id))}
-        >
-          Import repository
-        </Menu.Item>
+        {canImport && (
+          <Menu.Item
+            leftSection={<IconFileImport size={14} />}
+            onClick={() => repositoryActions.openImport((id) => id && void switchTo(id))}
+          >
+            Import repository
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

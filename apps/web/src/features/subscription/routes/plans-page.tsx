@@ -21,8 +21,7 @@ import { notifications } from '../../../shared/notifications/notification-store.
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { repositoriesQueryOptions } from '../../repositories/api/list-repositories.ts';
 import { SUBSCRIPTION_QUERY_KEY, switchPlan, usePlans, useSubscription } from '../api/subscription-api.ts';
-
-type TPeriod = 'month' | 'year';
+import { isCurrentChoice, repositoryLimitLabel, switchOutcome, type TPeriod } from '../plan-choice.ts';
 
 type TOwnedRepository = Pick<TRepository, 'id' | 'name'>;
 
@@ -38,16 +37,21 @@ function PlanCard({
   plan,
   period,
   isCurrent,
+  inactiveStatus,
   activeOwned,
 }: {
   plan: TPlanDefinition;
   period: TPeriod;
   isCurrent: boolean;
+  /** The subscription's status when it is not active, shown beside 'Current'. */
+  inactiveStatus: string | null;
   activeOwned: TOwnedRepository[];
 }) {
   const queryClient = useQueryClient();
   const [deactivated, setDeactivated] = useState<string[]>([]);
   const [isSwitching, setSwitching] = useState(false);
+  // A smaller plan asks which repositories to make read-only only once it is chosen.
+  const [isChoosing, setChoosing] = useState(false);
   const price = plan.prices.find((item) => item.period_unit === period);
   const needed = repositoriesToDeactivate(activeOwned.length, plan.max_repos_number);
   const isReady = deactivated.length >= needed;
@@ -62,7 +66,9 @@ function PlanCard({
       });
       queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, subscription);
       await queryClient.invalidateQueries({ queryKey: repositoriesQueryOptions().queryKey });
-      notifications.success(`Plan switched to ${subscription.plan.plan_schema.name}`);
+      const outcome = switchOutcome(subscription);
+      notifications[outcome.tone](outcome.message);
+      setChoosing(false);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -77,7 +83,12 @@ function PlanCard({
           <Text fw={700} size="lg">
             {plan.name}
           </Text>
-          {isCurrent && <Badge color="teal">Current</Badge>}
+          {isCurrent && (
+            <Group gap={4}>
+              <Badge color="teal">Current</Badge>
+              {inactiveStatus && <Badge color="gray">{inactiveStatus}</Badge>}
+            </Group>
+          )}
         </Group>
         <Text size="sm" c="dimmed">
           {plan.description}
@@ -87,11 +98,11 @@ function PlanCard({
             {price.price} {price.currency} / {period}
           </Text>
         )}
-        <Text size="sm">Up to {plan.max_repos_number} repositories</Text>
+        <Text size="sm">{repositoryLimitLabel(plan.max_repos_number)}</Text>
         <Text size="sm">
           {plan.transaction_types === 'all' ? 'Every transaction type' : 'Standard transaction types'}
         </Text>
-        {!isCurrent && needed > 0 && (
+        {!isCurrent && needed > 0 && isChoosing && (
           <Stack gap={4}>
             <Text size="sm" c="orange">
               Pick {needed} {needed === 1 ? 'repository' : 'repositories'} to make read-only:
@@ -113,14 +124,19 @@ function PlanCard({
             ))}
           </Stack>
         )}
+        {isChoosing && (
+          <Button mt="auto" variant="default" onClick={() => setChoosing(false)}>
+            Cancel
+          </Button>
+        )}
         <Button
-          mt="auto"
-          disabled={isCurrent || !isReady}
+          mt={isChoosing ? undefined : 'auto'}
+          disabled={isCurrent || (isChoosing && !isReady)}
           loading={isSwitching}
-          onClick={() => void choose()}
+          onClick={() => (needed > 0 && !isChoosing ? setChoosing(true) : void choose())}
           variant={isCurrent ? 'default' : 'filled'}
         >
-          {isCurrent ? 'Your plan' : `Switch to ${plan.name}`}
+          {isCurrent ? 'Your plan' : isChoosing ? 'Confirm switch' : `Switch to ${plan.name}`}
         </Button>
       </Stack>
     </Card>
@@ -131,8 +147,9 @@ export function Component() {
   const plans = usePlans();
   const subscription = useSubscription();
   const owned = useActiveOwnedRepositories();
-  const [period, setPeriod] = useState<TPeriod>(subscription.data?.plan.period_unit ?? 'month');
-  const currentPlanId = subscription.data?.is_active ? subscription.data.plan.plan_id : null;
+  // Until the user picks one, the period shown is the subscription's (it loads after the first render).
+  const [chosenPeriod, setPeriod] = useState<TPeriod | null>(null);
+  const period = chosenPeriod ?? subscription.data?.plan.period_unit ?? 'month';
   return (
     <Container size="lg" py="lg">
       <Stack>
@@ -159,7 +176,12 @@ export function Component() {
               key={plan.id}
               plan={plan}
               period={period}
-              isCurrent={plan.id === currentPlanId}
+              isCurrent={isCurrentChoice(subscription.data, plan.id, period)}
+              inactiveStatus={
+                subscription.data && !subscription.data.is_active
+                  ? (subscription.data.status ?? 'inactive')
+                  : null
+              }
               activeOwned={owned.data ?? []}
             />
           ))}
