@@ -6,7 +6,7 @@ import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { SESSION_QUERY_KEY } from './features/auth/api/get-session.ts';
-import { configureSignOut, signOut } from './features/session/sign-out.ts';
+import { configureSignOut, forcedSignOutFor, signOut } from './features/session/sign-out.ts';
 import { configureApiClient } from './shared/api/api-client.ts';
 
 configureSignOut({
@@ -20,8 +20,9 @@ configureSignOut({
   },
 });
 
-// An unrecoverable 401 or a lost connection ends the session: the full sign-out, which cannot be vetoed.
-configureApiClient({ onSignOut: () => void signOut({ isForced: true }) });
+// An unrecoverable 401 or a lost connection ends the session: the full sign-out, which cannot be vetoed. A
+// session the server ended is said so on the sign-in page.
+configureApiClient({ onSignOut: (reason) => void signOut(forcedSignOutFor(reason)) });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { COLOR_SCHEME_STORAGE_KEY } from '../../shared/lib/storage.ts';
 import {
   createSignOutService,
+  forcedSignOutFor,
   IDLE_SIGN_OUT_MESSAGE,
   SIGN_OUT_ERROR,
   type TSignOutDeps,
@@ -108,5 +109,16 @@ describe('sign-out', () => {
     const [first, second] = [service.signOut(), service.signOut()];
     await expect(Promise.all([first, second])).resolves.toEqual([true, true]);
     expect(deps.serverSignOut).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a session lost by the API client', () => {
+  it('is said so on the sign-in page when the server ended it, and not for a lost connection', () => {
+    expect(forcedSignOutFor('session-ended')).toEqual({
+      isForced: true,
+      message:
+        'Your session has ended: it was signed out on another device, revoked by a password change, or expired. Please sign in again.',
+    });
+    expect(forcedSignOutFor('unreachable')).toEqual({ isForced: true, message: undefined });
   });
 });

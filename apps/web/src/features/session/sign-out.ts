@@ -5,6 +5,9 @@ import { notifications } from '../../shared/notifications/notification-store.ts'
 
 export const SIGN_OUT_ERROR = 'Error during signout';
 export const IDLE_SIGN_OUT_MESSAGE = 'You were automatically signed out due to inactivity';
+/** A session that ended on the server (signed out elsewhere, revoked by a password change, expired). */
+export const SESSION_ENDED_MESSAGE =
+  'Your session has ended: it was signed out on another device, revoked by a password change, or expired. Please sign in again.';
 export const SIGN_IN_PATH = '/login';
 
 /** Work that must finish (or may veto) before the user leaves, e.g. saving a draft. Reject to abort. */
@@ -18,6 +21,14 @@ export interface TSignOutOptions {
   isForced?: boolean;
   /** Shown after everything was cleared (e.g. the idle message). */
   message?: string;
+}
+
+/**
+ * What the API client's lost session becomes: always forced; a session the server ended is said so on the
+ * sign-in page, a lost connection has its own 'Unexpected error' toast already.
+ */
+export function forcedSignOutFor(reason: 'session-ended' | 'unreachable'): TSignOutOptions {
+  return { isForced: true, message: reason === 'session-ended' ? SESSION_ENDED_MESSAGE : undefined };
 }
 
 export interface TSignOutDeps {

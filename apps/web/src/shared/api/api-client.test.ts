@@ -120,6 +120,7 @@ describe('apiFetch', () => {
     expect(error.status).toBe(401);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(onSignOut).toHaveBeenCalledTimes(1);
+    expect(onSignOut).toHaveBeenCalledWith('session-ended');
   });
 
   it('signs out without retrying when there is no refresh or it fails', async () => {
@@ -147,6 +148,7 @@ describe('apiFetch', () => {
     expect(error.message).toBe('Unexpected error');
     expect(error.description).toBe('We have been notified');
     expect(onSignOut).toHaveBeenCalledTimes(1);
+    expect(onSignOut).toHaveBeenCalledWith('unreachable');
     expect(logs[0]).toMatchObject({
       url: '/api/assets',
       method: 'GET',

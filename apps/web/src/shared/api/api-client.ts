@@ -25,6 +25,8 @@ export interface TApiFetchOptions<T> {
   isAuthProbe?: boolean;
 }
 
+export type TSignOutReason = 'session-ended' | 'unreachable';
+
 export interface TApiClientConfig {
   fetch: typeof fetch;
   baseUrl: string;
@@ -32,8 +34,11 @@ export interface TApiClientConfig {
   getAuthHeaders: () => Record<string, string> | Promise<Record<string, string>>;
   /** Called once on a 401; resolve true when the session was renewed and the call should be retried. */
   refresh: (() => Promise<boolean>) | null;
-  /** Called when the session cannot be recovered (401 after refresh, or no answer at all). */
-  onSignOut: () => void;
+  /**
+   * Called when the session cannot be recovered: `'session-ended'` for a 401 after refresh (revoked
+   * elsewhere, a password change, expiry), `'unreachable'` for no answer at all.
+   */
+  onSignOut: (reason: TSignOutReason) => void;
   createCorrelationId: () => string;
   logError: (entry: TFailedCallLog) => void;
 }
@@ -139,7 +144,7 @@ export function createApiClient(initial: Partial<TApiClientConfig> = {}): TApiCl
         if (isRenewed) attempt = await send(path, options, correlationId);
         if (attempt.response.status === 401) {
           const error = fail(401, await readBody(attempt.response), attempt.url);
-          config.onSignOut();
+          config.onSignOut('session-ended');
           throw error;
         }
       }
@@ -147,7 +152,7 @@ export function createApiClient(initial: Partial<TApiClientConfig> = {}): TApiCl
       if (error instanceof ApiError || isAbortError(error)) throw error;
       // No answer at all: the seed signs the user out (we cannot tell whether the session still holds).
       const apiError = fail(null, undefined, `${config.baseUrl}${path}`);
-      if (!options.isAuthProbe) config.onSignOut();
+      if (!options.isAuthProbe) config.onSignOut('unreachable');
       throw apiError;
     }
 

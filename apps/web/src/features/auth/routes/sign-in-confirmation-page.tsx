@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { notifications } from '../../../shared/notifications/notification-store.ts';
+import { useAttemptError } from '../../../shared/notifications/use-attempt-error.ts';
 import { authCall, authClient, authErrorDescription } from '../auth-client.ts';
 import { type TCodeForm, ZCodeForm } from '../auth-forms.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
@@ -15,15 +15,17 @@ import { CodeInput } from '../components/code-input.tsx';
 export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const attemptError = useAttemptError();
   const form = useForm<TCodeForm>({ resolver: zodResolver(ZCodeForm), defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
       await authCall(authClient.twoFactor.verifyTotp({ code }));
+      attemptError.succeed();
       navigate(await completeSignIn(queryClient), { replace: true });
     } catch (error) {
-      notifications.error(AUTH_MESSAGES.signInConfirmError, { description: authErrorDescription(error) });
+      attemptError.fail(AUTH_MESSAGES.signInConfirmError, { description: authErrorDescription(error) });
     }
   });
 

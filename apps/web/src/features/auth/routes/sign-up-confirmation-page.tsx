@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
+import { useAttemptError } from '../../../shared/notifications/use-attempt-error.ts';
 import { authCall, authClient, authErrorDescription } from '../auth-client.ts';
 import { type TCodeForm, ZCodeForm } from '../auth-forms.ts';
 import { AUTH_MESSAGES } from '../auth-messages.ts';
@@ -41,6 +42,7 @@ function ConfirmSignUp({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const { secondsLeft, markSent } = useResendCountdown('sign-up', email);
   const [isResending, setIsResending] = useState(false);
+  const attemptError = useAttemptError();
   const form = useForm<TCodeForm>({ resolver: zodResolver(ZCodeForm), defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -48,9 +50,10 @@ function ConfirmSignUp({ email }: { email: string }) {
     try {
       // better-auth signs the user in once the address is verified.
       await authCall(authClient.emailOtp.verifyEmail({ email, otp: code }));
+      attemptError.succeed();
       navigate(await completeSignIn(queryClient), { replace: true });
     } catch (error) {
-      notifications.error(AUTH_MESSAGES.signUpConfirmError, { description: authErrorDescription(error) });
+      attemptError.fail(AUTH_MESSAGES.signUpConfirmError, { description: authErrorDescription(error) });
     }
   });
 
