@@ -33,7 +33,6 @@ import { dbPlugin } from './plugins/db.ts';
 import { edgeProtectionPlugin, fileStoreOrigins } from './plugins/edge-protection.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
-import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
@@ -117,7 +116,6 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       publicUrl: config.PUBLIC_URL,
       fileOrigins: fileStoreOrigins(config),
     });
-    await app.register(jsonBodyPlugin);
     await app.register(dbPlugin, { database, isOwned });
     await app.register(openapiPlugin, { version: serverPackage.version, publicUrl: config.PUBLIC_URL });
     const secret = await resolveAuthSecret(config.DATA_DIR, config.AUTH_SECRET);

@@ -139,17 +139,21 @@ describe('POST /api/users/:uuid/settings', () => {
         lastActiveRepository: text,
       });
       expect(response.statusCode, JSON.stringify(text)).toBe(400);
+      // The one text check of every route (plugins/validator.ts), in the shape of every validation error.
       expect(response.json()).toEqual({
-        code: 'BAD_REQUEST',
-        message:
-          'body.lastActiveRepository: the text is not valid Unicode (a lone surrogate such as \\ud800)',
+        code: 'VALIDATION_FAILED',
+        message: 'lastActiveRepository: Must be valid Unicode (it holds an unpaired surrogate)',
+        details: {
+          fieldErrors: { lastActiveRepository: ['Must be valid Unicode (it holds an unpaired surrogate)'] },
+        },
       });
     }
     const inKey = await alice.browser.post(settingsUrl(alice.userId), {
       ...saved,
       uiSettings: { 'x\ud800': 1 },
     });
-    expect(inKey.json().message).toMatch(/^body\.uiSettings \(a key\): the text is not valid Unicode/);
+    expect(inKey.statusCode).toBe(400);
+    expect(inKey.json().code).toBe('VALIDATION_FAILED');
     const paired = await alice.browser.post(settingsUrl(alice.userId), {
       ...saved,
       lastActiveRepository: 'repo 💰',
