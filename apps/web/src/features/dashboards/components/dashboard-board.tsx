@@ -21,7 +21,10 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { useAssets } from '../../assets/api/assets.ts';
+import { useSession } from '../../auth/api/get-session.ts';
 import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { useUserSettings } from '../../session/api/get-user-settings.ts';
+import { saveUserSettings } from '../../session/api/save-user-settings.ts';
 import { createDashboardView, useDashboardViews } from '../api/dashboard-views.ts';
 import { TimelineControls } from '../timeline/timeline-controls.tsx';
 import { useTimelineSettings } from '../timeline/use-timeline-settings.ts';
@@ -50,6 +53,18 @@ function useStripCallbackParams() {
 }
 
 /**
+ * The timeline panel: the user's click this visit wins; else folded on a phone, and on wide screens as the
+ * user left it (`timelineOpened`, seed §3, open by default).
+ */
+export function isTimelineOpenFor(input: {
+  choice: boolean | null;
+  isPhone: boolean;
+  timelineOpened: boolean | undefined;
+}): boolean {
+  return input.choice ?? (!input.isPhone && (input.timelineOpened ?? true));
+}
+
+/**
  * The dashboards of the current repository: phone and tablet widths show the mobile layouts, wider screens
  * the desktop ones (seed §2); while editing, either layout can be picked. `slug` picks the dashboard; the
  * first one otherwise.
@@ -64,8 +79,10 @@ export function DashboardBoard({ slug }: { slug?: string }) {
   const { timeline, setTimeline } = useTimelineSettings(repository);
   const [isEditing, setIsEditing] = useState(false);
   const [pickedType, setPickedType] = useState<TDashboardType | null>(null);
-  // Open on wide screens, folded on a phone until the user says otherwise.
+  // Folded on a phone; on wide screens as the user left it (the `timelineOpened` user setting, seed §3).
   const [timelineChoice, setTimelineChoice] = useState<boolean | null>(null);
+  const userId = useSession().data?.user.id;
+  const userSettings = useUserSettings(userId);
   const [isCreating, setIsCreating] = useState(false);
   const queryClient = useQueryClient();
   const facts = useMemo<TBoardFacts>(() => {
@@ -102,7 +119,21 @@ export function DashboardBoard({ slug }: { slug?: string }) {
     );
   }
   if (views.isError) return <Alert color="red">{views.error.message}</Alert>;
-  const isTimelineOpen = timelineChoice ?? !isPhone;
+  const isTimelineOpen = isTimelineOpenFor({
+    choice: timelineChoice,
+    isPhone,
+    timelineOpened: userSettings.data?.timelineOpened,
+  });
+  const toggleTimeline = () => {
+    const next = !isTimelineOpen;
+    setTimelineChoice(next);
+    // Remembered for wide screens only: a phone folds it anyway.
+    if (userId && !isPhone) {
+      void saveUserSettings(queryClient, userId, (current) =>
+        current.timelineOpened === next ? current : { ...current, timelineOpened: next },
+      ).catch(notifyError);
+    }
+  };
   const type: TDashboardType = (isEditing && pickedType) || (isPhone ? 'mobile' : 'desktop');
   const mine = (views.data ?? []).filter((view) => view.type === type);
   const current = mine.find((view) => view.slug === slug) ?? mine[0];
@@ -115,12 +146,7 @@ export function DashboardBoard({ slug }: { slug?: string }) {
           {repository.name}
         </Title>
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => setTimelineChoice(!isTimelineOpen)}
-            aria-expanded={isTimelineOpen}
-          >
+          <Button size="xs" variant="default" onClick={toggleTimeline} aria-expanded={isTimelineOpen}>
             Timeline
           </Button>
           {isEditing && (
