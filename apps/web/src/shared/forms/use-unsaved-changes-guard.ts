@@ -36,6 +36,25 @@ export interface TNavigationGuardOptions {
   store?: TModalStore;
 }
 
+/**
+ * While `isDirty()` holds, reloading or closing the tab makes the browser ask first (its own words: a page
+ * may not choose them). Read at the moment of unload, so a ref's current value works.
+ */
+export function useWarnBeforeUnload(isDirty: () => boolean, target: Window = window): void {
+  const latest = useRef(isDirty);
+  latest.current = isDirty;
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!latest.current()) return;
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    target.addEventListener('beforeunload', onBeforeUnload);
+    return () => target.removeEventListener('beforeunload', onBeforeUnload);
+  }, [target]);
+}
+
 /** Blocks leaving an area with unsaved changes (seed §2) until the user discards them. */
 export function useNavigationGuard({
   area,

@@ -5,6 +5,7 @@ import { type RefObject, useEffect, useState } from 'react';
 import {
   useNavigationGuard,
   useUnsavedChangesGuard,
+  useWarnBeforeUnload,
 } from '../../../shared/forms/use-unsaved-changes-guard.ts';
 import { useAssets, useTags } from '../../assets/api/assets.ts';
 import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
@@ -64,6 +65,7 @@ export function TransactionEditor({
     guardRef.current = canClose;
   }, [guardRef, canClose]);
   useNavigationGuard({ area: '/transactions', isDirty: guarded !== 'saved' && formState.isDirty });
+  useWarnBeforeUnload(() => guarded !== 'saved' && formState.isDirty);
 
   const isLoading =
     settings.isPending || assets.isPending || tags.isPending || (id !== null && transaction.isPending);
