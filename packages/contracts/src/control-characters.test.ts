@@ -41,6 +41,13 @@ describe('controlCharacterIssues', () => {
     ).toEqual([]);
   });
 
+  it("walks keys named like Object.prototype's members as plain data (the fuzzer's constructor key was a 500)", () => {
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      const body = JSON.parse(`{"name":"n","${key}":{"x":"a\\u0000","y":["b"]}}`);
+      expect(controlCharacterIssues(body, schema)).toEqual([{ path: [key, 'x'], message: CONTROL }]);
+    }
+  });
+
   it('walks data without a schema, and stops at 50 issues', () => {
     expect(controlCharacterIssues(Array.from({ length: 80 }, () => '\u0000'))).toHaveLength(50);
     expect(controlCharacterIssues({ a: 'tab\tline\nreturn\r' })).toEqual([]);

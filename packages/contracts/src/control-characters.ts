@@ -50,7 +50,10 @@ function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
 function childSchema(schema: z.ZodType | undefined, key: string | number): z.ZodType | undefined {
   if (!schema) return undefined;
   const def = schema._zod.def as TDef;
-  if (def.type === 'object' && typeof key === 'string') return unwrap(def.shape?.[key]);
+  // Own keys only: a body key such as `constructor` or `__proto__` must not find Object.prototype's members.
+  if (def.type === 'object' && typeof key === 'string') {
+    return def.shape && Object.hasOwn(def.shape, key) ? unwrap(def.shape[key]) : undefined;
+  }
   if (def.type === 'array') return unwrap(def.element);
   return undefined;
 }
