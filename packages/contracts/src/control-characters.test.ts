@@ -48,6 +48,17 @@ describe('controlCharacterIssues', () => {
     }
   });
 
+  it('refuses nesting deeper than 64 levels instead of overflowing the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(5000)}${']'.repeat(5000)}`);
+    expect(controlCharacterIssues(deep)).toEqual([
+      { path: Array.from({ length: 64 }, () => 0), message: 'Nested more than 64 levels deep' },
+    ]);
+    const deepObject = JSON.parse(`${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`);
+    expect(controlCharacterIssues({ name: 'n', settings: deepObject }, schema)).toHaveLength(1);
+    const fine = JSON.parse(`${'['.repeat(64)}"x"${']'.repeat(64)}`);
+    expect(controlCharacterIssues(fine)).toEqual([]);
+  });
+
   it('walks data without a schema, and stops at 50 issues', () => {
     expect(controlCharacterIssues(Array.from({ length: 80 }, () => '\u0000'))).toHaveLength(50);
     expect(controlCharacterIssues({ a: 'tab\tline\nreturn\r' })).toEqual([]);

@@ -26,6 +26,13 @@ export interface TControlCharacterIssue {
 /** Past this many, one more issue tells a client nothing new; the answer stays small. */
 const MAX_ISSUES = 50;
 
+/**
+ * No request of ours nests deeper than a few levels (settings blobs included); a body nested thousands of
+ * levels deep is refused here, where it is first walked, instead of overflowing the stack (a 500).
+ */
+export const MAX_NESTING = 64;
+export const TOO_DEEP_MESSAGE = `Nested more than ${MAX_NESTING} levels deep`;
+
 type TDef = {
   type: string;
   innerType?: z.ZodType;
@@ -77,6 +84,10 @@ export function controlCharacterIssues(data: unknown, schema?: z.ZodType): TCont
     }
     if (typeof value !== 'object' || value === null) return;
     if (at && isFileText(at)) return;
+    if (path.length >= MAX_NESTING) {
+      issues.push({ path: [...path], message: TOO_DEEP_MESSAGE });
+      return;
+    }
     if (Array.isArray(value)) {
       const element = childSchema(at, 0);
       for (let index = 0; index < value.length; index++) {
