@@ -52,18 +52,21 @@ interface TCodeRoute {
   path: string;
   /** The modules the route's page (`lazy` or `Component`) comes from; none for a loader-only redirect. */
   modules: string[];
+  /** The exports it reads from them (`Component` for a route module), to follow re-exports by name. */
+  names: string[];
 }
 
 /** Every route with a path (or index) in routes.tsx, with its full path and page modules. */
 function readCodeRoutes(file = ROUTES_FILE): TCodeRoute[] {
   const program = parseAst(readFileSync(file, 'utf8'), { lang: 'tsx' }) as unknown as TNode;
-  const imports = new Map<string, string>();
+  const imports = new Map<string, { source: string; name: string }>();
   const consts = new Map<string, TNode>();
   for (const node of descendants(program)) {
     if (node.type === 'ImportDeclaration') {
       const source = stringValue(node.source);
       for (const specifier of node.specifiers as TNode[]) {
-        if (source?.startsWith('.')) imports.set((specifier.local as TNode).name as string, source);
+        const name = isNode(specifier.imported) ? (specifier.imported.name as string) : 'default';
+        if (source?.startsWith('.')) imports.set((specifier.local as TNode).name as string, { source, name });
       }
     }
     if (node.type === 'VariableDeclarator' && isNode(node.id) && isNode(node.init)) {
@@ -73,20 +76,25 @@ function readCodeRoutes(file = ROUTES_FILE): TCodeRoute[] {
 
   // A page is `lazy: () => import('…')`, `lazy: async () => ({ Component: (await tabs()).X })` with
   // `const tabs = () => import('…')`, or `Component: X` imported from a module.
-  const modulesOf = (node: TNode, seen = new Set<string>()): string[] => {
-    const found: string[] = [];
+  const pageOf = (node: TNode, seen = new Set<string>()): { modules: string[]; names: string[] } => {
+    const modules: string[] = [];
+    const names = ['Component'];
     for (const inner of descendants(node)) {
       const source = inner.type === 'ImportExpression' ? stringValue(inner.source) : undefined;
-      if (source) found.push(resolveModule(file, source));
+      if (source) modules.push(resolveModule(file, source));
+      if (inner.type === 'MemberExpression' && isNode(inner.property))
+        names.push(inner.property.name as string);
       if (inner.type !== 'Identifier' || seen.has(inner.name as string)) continue;
-      const name = inner.name as string;
-      seen.add(name);
-      const imported = imports.get(name);
-      if (imported) found.push(resolveModule(file, imported));
-      const declared = consts.get(name);
-      if (declared) found.push(...modulesOf(declared, seen));
+      seen.add(inner.name as string);
+      const imported = imports.get(inner.name as string);
+      if (imported) {
+        modules.push(resolveModule(file, imported.source));
+        names.push(imported.name);
+      }
+      const declared = consts.get(inner.name as string);
+      if (declared) modules.push(...pageOf(declared, seen).modules);
     }
-    return found;
+    return { modules, names };
   };
 
   const createRoutes = [...descendants(program)].find(
@@ -105,12 +113,14 @@ function readCodeRoutes(file = ROUTES_FILE): TCodeRoute[] {
       const segment = stringValue(property(route, 'path'));
       const fullPath = segment === undefined ? parentPath : `${parentPath}/${segment}`;
       if (segment !== undefined || property(route, 'index')) {
-        const page = [property(route, 'lazy'), property(route, 'Component')].filter(isNode);
-        const modules = [...new Set(page.flatMap((node) => modulesOf(node)))];
+        const page = [property(route, 'lazy'), property(route, 'Component')]
+          .filter(isNode)
+          .map((node) => pageOf(node));
+        const modules = [...new Set(page.flatMap((part) => part.modules))];
         if (page.length > 0 && modules.length === 0) {
           throw new Error(`routes.tsx: cannot tell which module draws ${fullPath || '/'}`);
         }
-        routes.push({ path: fullPath || '/', modules });
+        routes.push({ path: fullPath || '/', modules, names: page.flatMap((part) => part.names) });
       }
       const nested = property(route, 'children');
       if (nested?.type === 'ArrayExpression') walk(nested, fullPath);
@@ -120,15 +130,28 @@ function readCodeRoutes(file = ROUTES_FILE): TCodeRoute[] {
   return routes;
 }
 
-/** Whether a page module renders ComingSoonPage, following `export … from` re-exports. */
-function rendersComingSoon(file: string, seen = new Set<string>()): boolean {
-  if (seen.has(file)) return false;
-  seen.add(file);
+/**
+ * Whether a page module renders ComingSoonPage, following the re-exports (`export { X as Y } from …`,
+ * `export * from …`) of the names the route reads, so a feature's public entry leads to the page itself.
+ */
+function rendersComingSoon(file: string, names: readonly string[], seen = new Set<string>()): boolean {
+  const key = `${file}:${[...names].sort().join(',')}`;
+  if (seen.has(key)) return false;
+  seen.add(key);
   const text = readFileSync(file, 'utf8');
   if (/<ComingSoonPage\b/.test(text)) return true;
-  return [...text.matchAll(/^export\s[^;]*?\sfrom\s+'(\.[^']+)'/gms)].some(([, specifier]) =>
-    rendersComingSoon(resolveModule(file, specifier as string), seen),
-  );
+  const program = parseAst(text, { lang: file.endsWith('.tsx') ? 'tsx' : 'ts' }) as unknown as TNode;
+  return (program.body as TNode[]).some((node) => {
+    const source = stringValue(node.source);
+    if (!source?.startsWith('.')) return false;
+    const target = resolveModule(file, source);
+    if (node.type === 'ExportAllDeclaration') return rendersComingSoon(target, names, seen);
+    if (node.type !== 'ExportNamedDeclaration') return false;
+    const followed = (node.specifiers as TNode[])
+      .filter((specifier) => names.includes((specifier.exported as TNode).name as string))
+      .map((specifier) => (specifier.local as TNode).name as string);
+    return followed.length > 0 && rendersComingSoon(target, followed, seen);
+  });
 }
 
 interface TDocRow {
@@ -208,10 +231,9 @@ describe('docs/web.md route table', () => {
     const wrong: string[] = [];
     for (const row of docRows) {
       for (const rowPath of row.paths.filter((listed) => codePaths.has(listed))) {
-        const modules = codeRoutes
+        const isComingSoon = codeRoutes
           .filter((route) => route.path === rowPath)
-          .flatMap((route) => route.modules);
-        const isComingSoon = modules.some((module) => rendersComingSoon(module));
+          .some((route) => route.modules.some((module) => rendersComingSoon(module, route.names)));
         if (isComingSoon && !isPlaceholderRow(row)) wrong.push(`${rowPath} renders ComingSoonPage`);
         if (!isComingSoon && isPlaceholderRow(row))
           wrong.push(`${rowPath} is called a placeholder but is built`);
