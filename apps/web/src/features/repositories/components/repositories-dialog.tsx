@@ -27,8 +27,8 @@ import { useCurrentRepository, useSwitchRepository } from '../use-current-reposi
 import { usePlanLimitCheck } from '../use-plan-limits.ts';
 import { PendingInvites } from './pending-invites.tsx';
 import { showPlanLimitPrompt } from './plan-limit-prompt.ts';
+import type { TRepositoryActions } from './repository-actions.ts';
 import { RepositoryBadges } from './repository-badges.tsx';
-import type { TRepositoryActions } from './repository-modals.tsx';
 
 /** The repositories list dialog (seed §2): search and filter, badges, and every repository action. */
 export function RepositoriesDialog({ actions }: { actions: TRepositoryActions }) {
