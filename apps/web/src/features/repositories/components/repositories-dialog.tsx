@@ -19,8 +19,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { usePlans } from '../../subscription/api/subscription-api.ts';
-import { isFeatureInPlan, useOwnPlanHasFeature } from '../../subscription/plan-features.ts';
+import { isFeatureInPlan, useOwnPlanHasFeature, usePlans } from '../../subscription/index.ts';
 import { filterRepositories, type TRepositoryFilter } from '../repository-list-filter.ts';
 import { repositoryPermissions } from '../repository-permissions.ts';
 import { useCurrentRepository, useSwitchRepository } from '../use-current-repository.ts';
