@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const WEB_SRC = normalize(join(import.meta.dirname, '../../apps/web/src'));
 
-export interface TBoundaryViolation {
+interface TBoundaryViolation {
   file: string;
   specifier: string;
   rule: string;
@@ -23,7 +23,7 @@ const SPECIFIER_PATTERNS = [
   /\bvi\.(?:mock|doMock|importActual)\s*(?:<[^>]*>)?\s*\(\s*['"]([^'"]+)['"]/g,
 ];
 
-export function importSpecifiers(source: string): string[] {
+function importSpecifiers(source: string): string[] {
   const found = new Set<string>();
   for (const pattern of SPECIFIER_PATTERNS) {
     for (const match of source.matchAll(pattern)) found.add(match[1] as string);
@@ -34,14 +34,16 @@ export function importSpecifiers(source: string): string[] {
 const isTestFile = (file: string) => /\.test\.tsx?$/.test(file);
 
 /** `files` maps a path relative to `apps/web/src` (with `/`) to its source. */
-export function findBoundaryViolations(files: ReadonlyMap<string, string>): TBoundaryViolation[] {
+function findBoundaryViolations(files: ReadonlyMap<string, string>): TBoundaryViolation[] {
   const violations: TBoundaryViolation[] = [];
   for (const [file, source] of files) {
     const [area, feature] = file.split('/');
     if (area !== 'features' && area !== 'shared') continue;
     for (const specifier of importSpecifiers(source)) {
       if (!specifier.startsWith('.')) continue;
-      const target = normalize(join(dirname(file), specifier)).split('\\').join('/');
+      const target = normalize(join(dirname(file), specifier))
+        .split('\\')
+        .join('/');
       const [targetArea, targetFeature, ...rest] = target.split('/');
       if (targetArea !== 'features') continue;
       if (area === 'shared') {
@@ -89,7 +91,14 @@ describe('web feature boundaries', () => {
       "vi.mock('../../x/g.ts', () => ({}));",
     ].join('\n');
     expect(importSpecifiers(source).sort()).toEqual(
-      ['../../x/a.ts', '../../x/b.ts', '../../x/d.ts', '../../x/e.css', '../../x/f.tsx', '../../x/g.ts'].sort(),
+      [
+        '../../x/a.ts',
+        '../../x/b.ts',
+        '../../x/d.ts',
+        '../../x/e.css',
+        '../../x/f.tsx',
+        '../../x/g.ts',
+      ].sort(),
     );
   });
 
