@@ -3,7 +3,6 @@ export { createTag, deleteTag, tagsKey, updateTag, useAssets, useTags } from './
 export { AssetBasicInfo } from './components/asset-basic-info.tsx';
 export { AssetDrawer } from './components/asset-drawer.tsx';
 export { AssetListPage } from './components/asset-list-page.tsx';
-export { ItemDialog } from './components/item-dialog.tsx';
 export type { TAssetListKind } from './lib/asset-lists.ts';
 export { CURRENCY_TABS } from './lib/asset-tabs.ts';
 export {

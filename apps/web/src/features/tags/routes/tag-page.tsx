@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { ItemDialog, tagsKey, useTags } from '../../assets/index.ts';
+import { ItemDialog } from '../../../shared/ui/item-dialog.tsx';
+import { tagsKey, useTags } from '../../assets/index.ts';
 import { useCurrentRepository, useNewItemGuard } from '../../repositories/index.ts';
 import { TagForm } from '../components/tag-form.tsx';
 
