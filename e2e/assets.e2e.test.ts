@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './support/app-server.ts';
 import type { Browser } from './support/browser.ts';
+import { keepForDocs } from './support/docs-screenshots.ts';
 import { pick, settle } from './support/page-tools.ts';
 import { apiAs, type TE2eUser } from './support/users.ts';
 import { openWorkspace, type TWorkspace } from './support/workspace.ts';
@@ -161,7 +162,7 @@ describe('assets: the drawer, prices, documents, thumbnail and the trash', () =>
     const reloaded = page.getByRole('dialog', { name: 'Apple · AAPL · stock' });
     await reloaded.getByTestId('price-chart').locator('canvas').first().waitFor();
     await settle(page);
-    await browser.screenshot('asset-drawer');
+    keepForDocs(await browser.screenshot('asset-drawer'));
     const views = reloaded.getByRole('radiogroup', { name: 'Price view' });
     await views.getByText('Table', { exact: true }).click();
     await page.waitForURL(/\/prices\/table$/);
@@ -233,7 +234,7 @@ describe('assets: the drawer, prices, documents, thumbnail and the trash', () =>
     await expect.poll(() => page.getByRole('status').count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => page.getByRole('alert').count(), { timeout: 15_000 }).toBe(0);
     await settle(page);
-    await browser.screenshot('asset-thumbnail');
+    keepForDocs(await browser.screenshot('asset-thumbnail'));
 
     await drawer.getByRole('button', { name: 'Delete thumbnail' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete thumbnail' });

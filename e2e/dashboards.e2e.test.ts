@@ -1,10 +1,9 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import { WIDGET_KINDS } from '@strata/core/dashboards/widget-kinds';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app-server.ts';
 import { type Browser, openBrowser } from './support/browser.ts';
+import { keepForDocs } from './support/docs-screenshots.ts';
 import { apiAs, signInBrowser, signInUser, type TE2eUser } from './support/users.ts';
 
 const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -18,12 +17,6 @@ async function settle(page: Page): Promise<void> {
 /** Numbers shown by a widget, unrounded (its root's data-values). */
 async function shownValues<T>(widget: Locator): Promise<T> {
   return JSON.parse((await widget.getAttribute('data-values')) ?? 'null') as T;
-}
-
-/** Screenshots the issue keeps in docs/screenshots (looked at; they show the layout, not test results). */
-function keepScreenshot(path: string): void {
-  mkdirSync('docs/screenshots', { recursive: true });
-  copyFileSync(path, join('docs/screenshots', basename(path)));
 }
 
 interface TValueRow {
@@ -142,7 +135,7 @@ describe('dashboards on the demo repository', () => {
       .first()
       .waitFor({ timeout: 60_000 });
     await settle(page);
-    await browser.screenshot('dashboard-desktop');
+    await browser.screenshot('dashboard-overview');
 
     const repositories = await apiAs<Array<{ id: string }>>(app, user, 'GET', '/repositories');
     const answer = await apiAs<{
@@ -170,7 +163,7 @@ describe('dashboards on the demo repository', () => {
       .first()
       .waitFor({ timeout: 60_000 });
     await settle(page);
-    await browser.screenshot('dashboard-mobile');
+    keepForDocs(await browser.screenshot('dashboard-mobile'));
     const widths = await page
       .locator('[data-testid^="widget-"]')
       .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().width));
@@ -412,7 +405,11 @@ describe('dashboards on the demo repository', () => {
       .toContain('No linked data yet');
 
     await settle(page);
-    keepScreenshot(await browser.screenshot('dashboard-all-widgets-1280'));
+    keepForDocs(await browser.screenshot('dashboard-all-widgets-1280'));
+    // The README's picture: the top of the same page.
+    keepForDocs(
+      await browser.screenshot('dashboard-desktop', { clip: { x: 0, y: 0, width: 1280, height: 1028 } }),
+    );
   });
 
   it('builds a phone dashboard with three widgets', async () => {
@@ -466,7 +463,7 @@ describe('dashboards on the demo repository', () => {
       expect(box.right).toBeLessThanOrEqual(390);
     }
     await settle(page);
-    keepScreenshot(await browser.screenshot('dashboard-phone-390'));
+    keepForDocs(await browser.screenshot('dashboard-phone-390'));
   });
 
   it('opens the analytics pages only with the debug-tabs flag, with drill-down', async () => {

@@ -206,10 +206,18 @@ describe('identity journeys in the browser', () => {
     expect(saved.body.allowedInactivityTime).toBe(1);
 
     await page.clock.install();
+    // The idle time in force is the saved one once the page has read the settings: wait for that answer, then
+    // for a frame and a task, after which React has rendered it and re-armed the idle timer in its effect.
+    const settingsRead = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' &&
+        /\/api\/users\/[^/]+\/settings$/.test(new URL(response.url()).pathname) &&
+        response.ok(),
+    );
     await page.goto(`${baseUrl}/dashboards`);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
-    // Settings are loaded once the idle time in force is the saved one; wait for that request to finish.
-    await page.waitForLoadState('networkidle');
+    await (await settingsRead).finished();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 
     await page.clock.fastForward('01:01');
     await expect.poll(() => page.getByText('Still there?').count()).toBe(1);

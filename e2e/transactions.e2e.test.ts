@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './support/app-server.ts';
 import type { Browser } from './support/browser.ts';
+import { keepForDocs } from './support/docs-screenshots.ts';
 import { clickGridRow, gridRows, pick, settle } from './support/page-tools.ts';
 import { apiAs, type TE2eUser } from './support/users.ts';
 import { openWorkspace, type TWorkspace } from './support/workspace.ts';
@@ -102,7 +103,7 @@ describe('smart transactions list, form, trash, import and export', () => {
       await poll(() => saved.getByLabel('State: saved').count()).toBe(1);
       if (entry.type === 'sell') {
         await settle(page);
-        await page.screenshot({ path: join('docs', 'screenshots', 'transactions-form.png') });
+        keepForDocs(await browser.screenshot('transactions-form', { fullPage: false }));
       }
       await saved.getByRole('button', { name: 'Close' }).click();
       await poll(() => page.getByRole('dialog').count()).toBe(0);
@@ -213,7 +214,7 @@ describe('smart transactions list, form, trash, import and export', () => {
     await poll(() => page.getByLabel('Rows').textContent()).toBe('4');
     await page.getByText('2 transactions imported').waitFor({ state: 'detached', timeout: 15_000 });
     await settle(page);
-    await page.screenshot({ path: join('docs', 'screenshots', 'transactions-desktop.png') });
+    keepForDocs(await browser.screenshot('transactions-desktop', { fullPage: false }));
   });
 
   it('moves a row to the trash and restores it', async () => {

@@ -21,7 +21,14 @@ const chromiumArgs = [
 export interface Browser {
   context: BrowserContext;
   page: Page;
-  screenshot(name: string): Promise<string>;
+  /**
+   * Writes `test-output/screenshots/<name>.png` (the whole page unless `fullPage: false`; `clip` cuts a part of
+   * it) and answers its path.
+   */
+  screenshot(
+    name: string,
+    options?: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -39,9 +46,9 @@ export async function openBrowser(options: { width?: number; height?: number } =
   return {
     context,
     page,
-    async screenshot(name) {
+    async screenshot(name, { fullPage = true, clip } = {}) {
       const path = join(screenshotDir, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      await page.screenshot({ path, fullPage, clip });
       return path;
     },
     async close() {

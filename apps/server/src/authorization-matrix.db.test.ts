@@ -1,16 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from './build-app.ts';
-import { analyticsMatrix } from './features/analytics/analytics.matrix.ts';
-import { assetPricesMatrix } from './features/asset-prices/asset-prices.matrix.ts';
-import { assetsMatrix } from './features/assets/assets.matrix.ts';
-import { authProvidersMatrix } from './features/auth/auth-providers.matrix.ts';
+import { analyticsMatrix } from './features/analytics/analytics.matrix.fixture.ts';
+import { assetPricesMatrix } from './features/asset-prices/asset-prices.matrix.fixture.ts';
+import { assetsMatrix } from './features/assets/assets.matrix.fixture.ts';
+import { authProvidersMatrix } from './features/auth/auth-providers.matrix.fixture.ts';
 import { createIdentityTestApp, type TIdentityTestApp } from './features/auth/testing/identity-test-app.ts';
-import { collaborationMatrix } from './features/collaboration/collaboration.matrix.ts';
-import { contactsMatrix } from './features/contacts/contacts.matrix.ts';
-import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.ts';
-import { documentsMatrix } from './features/documents/documents.matrix.ts';
-import { repositoriesMatrix } from './features/repositories/repositories.matrix.ts';
+import { collaborationMatrix } from './features/collaboration/collaboration.matrix.fixture.ts';
+import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
+import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
+import { documentsMatrix } from './features/documents/documents.matrix.fixture.ts';
+import { repositoriesMatrix } from './features/repositories/repositories.matrix.fixture.ts';
 import { importRepository } from './features/repositories/repository-transfer.ts';
 import {
   anonymousCall,
@@ -21,12 +21,12 @@ import {
   type TTestUser,
 } from './features/repositories/testing/repository-test-kit.ts';
 import { ROUTE_PLAN_RULES } from './features/subscription/route-plan-features.ts';
-import { subscriptionMatrix } from './features/subscription/subscription.matrix.ts';
-import { tagsMatrix } from './features/tags/tags.matrix.ts';
-import { tasksMatrix } from './features/tasks/tasks.matrix.ts';
-import { transactionsMatrix } from './features/transactions/transactions.matrix.ts';
-import { uploadsMatrix } from './features/uploads/uploads.matrix.ts';
-import { userSettingsMatrix } from './features/user-settings/user-settings.matrix.ts';
+import { subscriptionMatrix } from './features/subscription/subscription.matrix.fixture.ts';
+import { tagsMatrix } from './features/tags/tags.matrix.fixture.ts';
+import { tasksMatrix } from './features/tasks/tasks.matrix.fixture.ts';
+import { transactionsMatrix } from './features/transactions/transactions.matrix.fixture.ts';
+import { uploadsMatrix } from './features/uploads/uploads.matrix.fixture.ts';
+import { userSettingsMatrix } from './features/user-settings/user-settings.matrix.fixture.ts';
 import {
   PERSONAS,
   type TMatrixCase,
@@ -38,7 +38,7 @@ import {
 /**
  * The authorization matrix: every /api route (read from the server's route table) × every persona →
  * the expected status. A route without a case fails the test, so a new route must say who may call it:
- * add the feature's `<feature>.matrix.ts` to MATRIX below. Each case runs on a fresh scene, so mutating
+ * add the feature's `<feature>.matrix.fixture.ts` to MATRIX below. Each case runs on a fresh scene, so mutating
  * calls do not leak.
  */
 const MATRIX: TMatrixCase[] = [

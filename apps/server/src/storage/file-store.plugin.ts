@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import type { TFileStore } from './file-store.ts';
 import type { TFileStoreEnv } from './file-store-config.ts';
 import { createLocalFileStore, type TLocalFileStore } from './local-file-store.ts';
-import { createS3FileStore } from './s3-file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,9 +41,11 @@ export function uploadPolicySecretOf(appSecret: string): string {
   return createHmac('sha256', appSecret).update('strata:file-upload-policy').digest('hex');
 }
 
-export function createFileStore(options: TFileStorePluginOptions): TFileStore {
+export async function createFileStore(options: TFileStorePluginOptions): Promise<TFileStore> {
   const { env } = options;
   if (env.FILE_STORE === 's3') {
+    // The AWS SDK is large and slow to load: only a server that stores in S3 pays for it.
+    const { createS3FileStore } = await import('./s3-file-store.ts');
     return createS3FileStore({
       bucket: env.S3_BUCKET as string,
       client: { region: env.S3_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: env.S3_FORCE_PATH_STYLE },
@@ -59,7 +60,7 @@ export function createFileStore(options: TFileStorePluginOptions): TFileStore {
 
 export const fileStorePlugin = fp<TFileStorePluginOptions>(
   async (app: FastifyInstance, options) => {
-    const store = createFileStore(options);
+    const store = await createFileStore(options);
     app.decorate('fileStore', store);
     app.decorate('localFileStore', store.kind === 'local' ? (store as TLocalFileStore) : null);
     app.decorate('uploadMaxBytes', options.env.UPLOAD_MAX_BYTES);

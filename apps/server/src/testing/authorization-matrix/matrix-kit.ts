@@ -3,7 +3,7 @@ import type { THttpMethod, TTestUser } from '../../features/repositories/testing
 
 /**
  * The authorization matrix's vocabulary. Each feature lists its routes' cases in its own
- * `<feature>.matrix.ts` (an array of TMatrixCase), and `authorization-matrix.db.test.ts` imports them all:
+ * `<feature>.matrix.fixture.ts` (an array of TMatrixCase), and `authorization-matrix.db.test.ts` imports them all:
  * a route without a case fails that test.
  *
  * Personas: anonymous; stranger (signed in, no membership); reader (level 1); writer (level 2); owner

@@ -6,8 +6,8 @@ import type { TUserSettings } from '@strata/contracts/user-settings';
 import { isAnalyticsDebugTabsEnabled } from '@strata/core/settings/ui-settings-flags';
 import type { QueryClient } from '@tanstack/react-query';
 import { type MiddlewareFunction, redirect } from 'react-router';
-import { sessionQueryOptions } from '../auth/api/get-session.ts';
-import { userSettingsQueryOptions } from '../session/api/get-user-settings.ts';
+import { sessionQueryOptions } from '../auth/index.ts';
+import { userSettingsQueryOptions } from '../session/index.ts';
 
 export const NOT_FOUND_PATH = '/404';
 

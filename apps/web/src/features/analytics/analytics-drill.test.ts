@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleResult, valueRow } from '../dashboards/widgets/widget-fixtures.ts';
+import { sampleResult, valueRow } from '../dashboards/testing.ts';
 import {
   childNodes,
   incomeByCategory,

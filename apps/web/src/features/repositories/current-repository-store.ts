@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { REPOSITORY_SCOPE } from './api/repository-query-keys.ts';
+import { REPOSITORY_SCOPE } from '../../shared/api/repository-query-keys.ts';
 
 export interface TIdentified {
   id: string;

@@ -2,8 +2,8 @@ import type { TRepository } from '@strata/contracts/repositories';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { notifyError } from '../../shared/notifications/notify-error.ts';
-import { useSession } from '../auth/api/get-session.ts';
-import { useUserSettings } from '../session/api/get-user-settings.ts';
+import { useSession } from '../auth/index.ts';
+import { useUserSettings } from '../session/index.ts';
 import { useRepositories } from './api/list-repositories.ts';
 import { saveLastActiveRepository } from './api/save-last-active-repository.ts';
 import {

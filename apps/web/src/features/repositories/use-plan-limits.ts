@@ -1,7 +1,7 @@
 import type { TRepository } from '@strata/contracts/repositories';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { plansQueryOptions, subscriptionQueryOptions } from '../subscription/api/subscription-api.ts';
+import { plansQueryOptions, subscriptionQueryOptions } from '../subscription/index.ts';
 import { planLimitPrompt, type TPlanLimitPrompt } from './plan-limit.ts';
 
 /**

@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REPOSITORIES_QUERY_KEY } from '../../features/repositories/api/repository-query-keys.ts';
 import { configureApiClient } from '../api/api-client.ts';
+import { REPOSITORIES_QUERY_KEY } from '../api/repository-query-keys.ts';
 import { useListSettings } from './use-list-settings.ts';
 
 const userRepoSettings = {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authCall, authClient } from '../../auth/auth-client.ts';
+import { authCall, authClient } from '../../auth/index.ts';
 
 export interface TPasskeySummary {
   id: string;

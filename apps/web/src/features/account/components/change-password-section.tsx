@@ -2,9 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { authCall, authClient, authErrorDescription, weakPasswordMessage } from '../../auth/auth-client.ts';
-import { type TChangePasswordForm, ZChangePasswordForm } from '../../auth/auth-forms.ts';
-import { AUTH_MESSAGES } from '../../auth/auth-messages.ts';
+import {
+  AUTH_MESSAGES,
+  authCall,
+  authClient,
+  authErrorDescription,
+  type TChangePasswordForm,
+  weakPasswordMessage,
+  ZChangePasswordForm,
+} from '../../auth/index.ts';
 
 export function ChangePasswordSection({ email }: { email: string }) {
   const form = useForm<TChangePasswordForm>({

@@ -14,7 +14,7 @@ import { IconFingerprint, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { authCall, authClient, authErrorDescription, isAuthRequestError } from '../../auth/auth-client.ts';
+import { authCall, authClient, authErrorDescription, isAuthRequestError } from '../../auth/index.ts';
 import { PASSKEYS_QUERY_KEY, usePasskeys } from '../api/list-passkeys.ts';
 
 export const PASSKEY_MESSAGES = {

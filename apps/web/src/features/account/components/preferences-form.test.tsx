@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/api-client.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { USER_SETTINGS_QUERY_KEY } from '../../session/api/get-user-settings.ts';
+import { USER_SETTINGS_QUERY_KEY } from '../../session/index.ts';
 import { PreferencesForm } from './preferences-form.tsx';
 
 const SETTINGS: TUserSettings = {

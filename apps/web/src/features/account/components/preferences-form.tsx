@@ -8,7 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { saveUserSettings } from '../../session/api/save-user-settings.ts';
+import { saveUserSettings } from '../../session/index.ts';
 
 const ZPreferencesForm = ZUserSettings.pick({
   dateFormat: true,

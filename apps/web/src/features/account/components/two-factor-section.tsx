@@ -17,16 +17,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import QRCode from 'react-qr-code';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { SESSION_QUERY_KEY } from '../../auth/api/get-session.ts';
-import { authCall, authClient, authErrorDescription } from '../../auth/auth-client.ts';
 import {
+  AUTH_MESSAGES,
+  authCall,
+  authClient,
+  authErrorDescription,
+  CodeInput,
+  SESSION_QUERY_KEY,
   type TCodeForm,
   type TPasswordConfirmationForm,
   ZCodeForm,
   ZPasswordConfirmationForm,
-} from '../../auth/auth-forms.ts';
-import { AUTH_MESSAGES } from '../../auth/auth-messages.ts';
-import { CodeInput } from '../../auth/components/code-input.tsx';
+} from '../../auth/index.ts';
 import { groupSecret, totpSecretOf } from '../totp-uri.ts';
 
 type TStep =

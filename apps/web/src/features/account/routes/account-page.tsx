@@ -1,5 +1,5 @@
 import { Container, Divider, Loader, Stack, Title } from '@mantine/core';
-import { useSession } from '../../auth/api/get-session.ts';
+import { useSession } from '../../auth/index.ts';
 import { ChangePasswordSection } from '../components/change-password-section.tsx';
 import { PasskeysSection } from '../components/passkeys-section.tsx';
 import { TwoFactorSection } from '../components/two-factor-section.tsx';

@@ -1,6 +1,6 @@
 import { Container, Loader, Title } from '@mantine/core';
-import { useSession } from '../../auth/api/get-session.ts';
-import { useUserSettings } from '../../session/api/get-user-settings.ts';
+import { useSession } from '../../auth/index.ts';
+import { useUserSettings } from '../../session/index.ts';
 import { PreferencesForm } from '../components/preferences-form.tsx';
 
 /** `/settings`: date format, idle time, timeline panel, analytics pages, early access. */

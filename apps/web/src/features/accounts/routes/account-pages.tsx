@@ -1,8 +1,6 @@
 import { Stack, Title, VisuallyHidden } from '@mantine/core';
-import { AssetBasicInfo } from '../../assets/components/asset-basic-info.tsx';
-import { AssetDrawer } from '../../assets/components/asset-drawer.tsx';
-import { AssetListPage } from '../../assets/components/asset-list-page.tsx';
-import type { TAssetListKind } from '../../assets/lib/asset-lists.ts';
+import type { TAssetListKind } from '../../assets/index.ts';
+import { AssetBasicInfo, AssetDrawer, AssetListPage } from '../../assets/index.ts';
 
 function AccountDrawer({ kind }: { kind: TAssetListKind }) {
   return (

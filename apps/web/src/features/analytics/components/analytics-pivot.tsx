@@ -2,10 +2,8 @@
 // (the dashboards' pivot.ts does the arithmetic; missing stays '—').
 import { Group, MultiSelect, Select, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { TPivotField, TPivotMeasure } from '../../dashboards/widgets/pivot.ts';
-import { pivotBySettings } from '../../dashboards/widgets/pivot.ts';
-import { PivotTableWidget } from '../../dashboards/widgets/pivot-table-widget.tsx';
-import type { TWidgetDisplay } from '../../dashboards/widgets/widget-parts.tsx';
+import type { TPivotField, TPivotMeasure, TWidgetDisplay } from '../../dashboards/index.ts';
+import { PivotTableWidget, pivotBySettings } from '../../dashboards/index.ts';
 
 export interface TPivotCatalogue<TRow> {
   fields: Readonly<Record<string, TPivotField<TRow>>>;

@@ -23,17 +23,20 @@ import type {
   TTreeNode,
   TValueRow,
 } from '@strata/core/analytics/analytics-types';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDashboardAnalytics } from '../../dashboards/api/analytics.ts';
-import { TimelineControls } from '../../dashboards/timeline/timeline-controls.tsx';
-import { useTimelineSettings } from '../../dashboards/timeline/use-timeline-settings.ts';
-import type { THistoryBars } from '../../dashboards/widgets/history-bars-widget.tsx';
-import { INCOME_PIVOT_CATALOGUE } from '../../dashboards/widgets/income-widgets.ts';
-import { formatMoney, formatPercent } from '../../dashboards/widgets/number-format.ts';
-import type { TPivotField, TPivotMeasure } from '../../dashboards/widgets/pivot.ts';
-import { VALUE_PIVOT_CATALOGUE } from '../../dashboards/widgets/value-widgets.ts';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import type { THistoryBars, TPivotField, TPivotMeasure } from '../../dashboards/index.ts';
+import {
+  formatMoney,
+  formatPercent,
+  HistoryBarsWidget,
+  INCOME_PIVOT_CATALOGUE,
+  TimelineControls,
+  useDashboardAnalytics,
+  useTimelineSettings,
+  VALUE_PIVOT_CATALOGUE,
+} from '../../dashboards/index.ts';
+import { useCurrentRepository } from '../../repositories/index.ts';
 import {
   childNodes,
   incomeByCategory,
@@ -45,11 +48,6 @@ import {
   valueRowsOf,
 } from '../analytics-drill.ts';
 import { AnalyticsPivot, type TPivotCatalogue } from './analytics-pivot.tsx';
-
-// The chart loads @mantine/charts: only when a page shows it.
-const HistoryBarsWidget = lazy(() =>
-  import('../../dashboards/widgets/history-bars-widget.tsx').then((m) => ({ default: m.HistoryBarsWidget })),
-);
 
 export type TAnalyticsView = 'value' | 'value-change' | 'income' | 'position';
 

@@ -1,6 +1,6 @@
 import type { TUserSettings } from '@strata/contracts/user-settings';
 import type { QueryClient } from '@tanstack/react-query';
-import { saveUserSettings } from '../../session/api/save-user-settings.ts';
+import { saveUserSettings } from '../../session/index.ts';
 
 /** Remembers the asset tree's width in the user's settings (`assetTreeWidth`). */
 export function saveAssetTreeWidth(

@@ -3,7 +3,7 @@ import type { TAsset } from '@strata/contracts/assets';
 import type { TAssetTag, TTag } from '@strata/contracts/tags';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { repositoryScopedKey } from '../../repositories/api/repository-query-keys.ts';
+import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
 export const assetsKey = (repositoryId: string) => repositoryScopedKey(repositoryId, 'assets');
 export const tagsKey = (repositoryId: string) => repositoryScopedKey(repositoryId, 'tags');

@@ -8,8 +8,7 @@ import { useWarnBeforeUnload } from '../../../shared/forms/use-unsaved-changes-g
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { MODAL_BASE_Z_INDEX } from '../../../shared/ui/layers.ts';
 import { activeTabPath, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
-import { useNewItemGuard } from '../../repositories/use-new-item-guard.ts';
+import { useCurrentRepository, useNewItemGuard } from '../../repositories/index.ts';
 import { assetsKey, useAssets, useTags } from '../api/assets.ts';
 import { ASSET_LISTS, assetTitle, type TAssetListKind } from '../lib/asset-lists.ts';
 import type { TAssetDrawerContext } from './asset-drawer-context.ts';

@@ -15,7 +15,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { useNavigationGuard } from '../../../shared/forms/use-unsaved-changes-guard.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { useCurrencies } from '../../repositories/api/list-currencies.ts';
+import { useCurrencies } from '../../repositories/index.ts';
 import { createAsset, updateAsset } from '../api/assets.ts';
 import { ASSET_LISTS, deletedOffer, type TAssetListKind } from '../lib/asset-lists.ts';
 

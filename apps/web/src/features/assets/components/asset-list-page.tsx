@@ -32,7 +32,7 @@ import { confirmAction } from '../../../shared/data-list/confirm-action.tsx';
 import { TrashActions } from '../../../shared/data-list/trash-actions.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { useCurrentRepository } from '../../repositories/index.ts';
 import { assetsKey, deleteAsset, deleteAssets, restoreAsset, useAssets } from '../api/assets.ts';
 import { ASSET_LISTS, assetListRows, type TAssetListKind } from '../lib/asset-lists.ts';
 import { sortAssets, type TAssetSort, toCsv } from '../lib/asset-table.ts';

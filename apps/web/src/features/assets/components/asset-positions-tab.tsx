@@ -2,7 +2,7 @@ import { Alert, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { assetFamily } from '@strata/core/assets/asset-rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { repositoryScopedKey } from '../../repositories/api/repository-query-keys.ts';
+import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 import { useAssets } from '../api/assets.ts';
 import { useAssetDrawer } from './asset-drawer-context.ts';
 

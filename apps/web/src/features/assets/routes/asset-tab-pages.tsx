@@ -1,7 +1,7 @@
 import { Stack, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ContactList } from '../../contacts/components/contact-list.tsx';
-import { DocumentList } from '../../documents/components/document-list.tsx';
+import { ContactList } from '../../contacts/index.ts';
+import { DocumentList } from '../../documents/index.ts';
 import { AssetBasicInfo } from '../components/asset-basic-info.tsx';
 import { useAssetDrawer } from '../components/asset-drawer-context.ts';
 import { AssetPositionsTab as PositionsTab } from '../components/asset-positions-tab.tsx';

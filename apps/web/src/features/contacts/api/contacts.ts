@@ -1,7 +1,7 @@
 import type { TContact } from '@strata/contracts/contacts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { repositoryScopedKey } from '../../repositories/api/repository-query-keys.ts';
+import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
 export const contactsKey = (repositoryId: string, ...parts: unknown[]) =>
   repositoryScopedKey(repositoryId, 'contacts', ...parts);

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { ItemDialog } from '../../assets/components/item-dialog.tsx';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { ItemDialog } from '../../../shared/ui/item-dialog.tsx';
+import { useCurrentRepository } from '../../repositories/index.ts';
 import { contactsKey, useContacts } from '../api/contacts.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 

@@ -2,7 +2,7 @@ import { Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { useCurrentRepository } from '../../repositories/index.ts';
 import { ContactList } from '../components/contact-list.tsx';
 
 /** `/contacts`: the repository's contacts with search; a contact opens in its dialog. */

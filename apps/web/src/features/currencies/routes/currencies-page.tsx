@@ -1,4 +1,4 @@
-import { AssetListPage } from '../../assets/components/asset-list-page.tsx';
+import { AssetListPage } from '../../assets/index.ts';
 
 /** `/currencies`: the repository's currency assets (FX rates are their prices); items open in the drawer. */
 export function Component() {

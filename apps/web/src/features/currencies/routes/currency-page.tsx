@@ -1,5 +1,4 @@
-import { AssetDrawer } from '../../assets/components/asset-drawer.tsx';
-import { CURRENCY_TABS } from '../../assets/lib/asset-tabs.ts';
+import { AssetDrawer, CURRENCY_TABS } from '../../assets/index.ts';
 
 export { CURRENCY_TABS };
 

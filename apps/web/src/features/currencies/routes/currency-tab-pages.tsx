@@ -5,4 +5,4 @@ export {
   AssetPricesTableTab as CurrencyPricesTableTab,
   AssetSecurityMasterTab as CurrencySecurityMasterTab,
   AssetTagsTab as CurrencyTagsTab,
-} from '../../assets/routes/asset-tab-pages.tsx';
+} from '../../assets/index.ts';

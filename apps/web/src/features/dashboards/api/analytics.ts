@@ -3,7 +3,7 @@ import { SCOPE_KINDS, type TDataset, type TScopeKind } from '@strata/core/analyt
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { repositoryScopedKey } from '../../repositories/api/repository-query-keys.ts';
+import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 import { type TTimelineSettings, toAnalyticsQuery } from '../timeline/timeline-rules.ts';
 
 /** Without the socket, a dashboard left open still picks up new data (a cached answer costs little). */

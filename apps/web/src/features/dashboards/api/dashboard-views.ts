@@ -2,7 +2,7 @@ import { listDashboardViews, type TDashboardView, updateDashboardView } from '@s
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { repositoryScopedKey } from '../../repositories/api/repository-query-keys.ts';
+import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
 const ZViews = listDashboardViews.response[200] as z.ZodType<TDashboardView[]>;
 const ZView = updateDashboardView.response[200] as z.ZodType<TDashboardView>;

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { PLANS_QUERY_KEY, SUBSCRIPTION_QUERY_KEY } from '../../subscription/api/subscription-api.ts';
+import { PLANS_QUERY_KEY, SUBSCRIPTION_QUERY_KEY } from '../../subscription/index.ts';
 import { AddWidgetPicker } from './add-widget-picker.tsx';
 
 const plan = (id: string, name: string, widgets: TPlanDefinition['dashboard_widgets']): TPlanDefinition => ({

@@ -9,7 +9,7 @@ import {
 import { allowedWidgetKinds, WIDGET_KINDS } from '@strata/core/dashboards/widget-kinds';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePlans, useSubscription } from '../../subscription/api/subscription-api.ts';
+import { usePlans, useSubscription } from '../../subscription/index.ts';
 
 export function AddWidgetPicker({ onPick }: { onPick: (kind: string) => void }) {
   const subscription = useSubscription();

@@ -6,7 +6,7 @@ import {
 } from '@strata/contracts/repositories';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { REPOSITORIES_QUERY_KEY } from '../../repositories/api/repository-query-keys.ts';
+import { REPOSITORIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
 
 /**
  * `PUT /api/repositories/:id/user_repo_settings`: merges into the caller's own settings (any member, read-only

@@ -3,7 +3,7 @@ import { DOCUMENT_MESSAGES } from '@strata/core/documents/document-rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-client.ts';
 import { ApiError, isApiError } from '../../../shared/api/api-error.ts';
-import { repositoryScopedKey } from '../../repositories/api/repository-query-keys.ts';
+import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
 export const documentsKey = (repositoryId: string, ...parts: unknown[]) =>
   repositoryScopedKey(repositoryId, 'documents', ...parts);

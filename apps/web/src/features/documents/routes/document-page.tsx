@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ItemDialog } from '../../assets/components/item-dialog.tsx';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { ItemDialog } from '../../../shared/ui/item-dialog.tsx';
+import { useCurrentRepository } from '../../repositories/index.ts';
 import { documentsKey, useDocuments, useDocumentTags } from '../api/documents.ts';
 import { DocumentEditForm } from '../components/document-edit-form.tsx';
 

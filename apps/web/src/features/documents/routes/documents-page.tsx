@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useAssets } from '../../assets/api/assets.ts';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { useAssets } from '../../assets/index.ts';
+import { useCurrentRepository } from '../../repositories/index.ts';
 import { DocumentList } from '../components/document-list.tsx';
 import { DocumentTagsBar } from '../components/document-tags-bar.tsx';
 

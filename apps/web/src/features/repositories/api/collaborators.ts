@@ -3,7 +3,7 @@ import { ZMessageResponse } from '@strata/contracts/repositories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { repositoryScopedKey } from './repository-query-keys.ts';
+import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
 const ZCollaboratorList = z.array(ZCollaborator);
 

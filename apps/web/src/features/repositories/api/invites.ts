@@ -2,7 +2,7 @@ import { type TCreateInviteBody, type TInvite, ZInvite } from '@strata/contracts
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { INVITES_QUERY_KEY } from './repository-query-keys.ts';
+import { INVITES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
 
 const ZInviteList = z.array(ZInvite);
 

@@ -2,7 +2,7 @@ import { ZCurrencyOption } from '@strata/contracts/currencies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { CURRENCIES_QUERY_KEY } from './repository-query-keys.ts';
+import { CURRENCIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
 
 const ZCurrencyList = z.array(ZCurrencyOption);
 

@@ -2,7 +2,7 @@ import { type TRepository, ZRepository } from '@strata/contracts/repositories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { REPOSITORIES_QUERY_KEY } from './repository-query-keys.ts';
+import { REPOSITORIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
 
 const ZRepositoryList = z.array(ZRepository);
 

@@ -16,12 +16,12 @@ import { repositorySharedMessage } from '@strata/core/repositories/repository-me
 import { IconUserMinus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { REPOSITORIES_QUERY_KEY, repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 import { confirmAction } from '../../../shared/data-list/confirm-action.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { removeCollaborator, updateCollaborator, useCollaborators } from '../api/collaborators.ts';
 import { createInvite } from '../api/invites.ts';
-import { REPOSITORIES_QUERY_KEY, repositoryScopedKey } from '../api/repository-query-keys.ts';
 import { ACCESS_LEVEL_LABELS, repositoryPermissions } from '../repository-permissions.ts';
 
 export const UNLINK_LABEL = 'Unlink repository';

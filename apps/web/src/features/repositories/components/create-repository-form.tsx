@@ -5,11 +5,11 @@ import { isRepositoryNameTaken } from '@strata/core/repositories/repository-name
 import { MESSAGES } from '@strata/core/validation/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { REPOSITORIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { createRepository, initializeRepository } from '../api/create-repository.ts';
 import { useCurrencies } from '../api/list-currencies.ts';
-import { REPOSITORIES_QUERY_KEY } from '../api/repository-query-keys.ts';
 import { planLimitFromError } from '../plan-limit.ts';
 import { ownedRepositories } from '../repository-names.ts';
 import { showPlanLimitPrompt } from './plan-limit-prompt.ts';

@@ -2,10 +2,10 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { TInvite } from '@strata/contracts/collaboration';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { INVITES_QUERY_KEY, REPOSITORIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { respondToInvite, useMyInvites } from '../api/invites.ts';
-import { INVITES_QUERY_KEY, REPOSITORIES_QUERY_KEY } from '../api/repository-query-keys.ts';
 import { ACCESS_LEVEL_LABELS } from '../repository-permissions.ts';
 
 function InviteRow({ invite }: { invite: TInvite }) {

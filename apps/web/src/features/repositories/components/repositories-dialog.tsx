@@ -19,16 +19,15 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { usePlans } from '../../subscription/api/subscription-api.ts';
-import { isFeatureInPlan, useOwnPlanHasFeature } from '../../subscription/plan-features.ts';
+import { isFeatureInPlan, useOwnPlanHasFeature, usePlans } from '../../subscription/index.ts';
 import { filterRepositories, type TRepositoryFilter } from '../repository-list-filter.ts';
 import { repositoryPermissions } from '../repository-permissions.ts';
 import { useCurrentRepository, useSwitchRepository } from '../use-current-repository.ts';
 import { usePlanLimitCheck } from '../use-plan-limits.ts';
 import { PendingInvites } from './pending-invites.tsx';
 import { showPlanLimitPrompt } from './plan-limit-prompt.ts';
+import type { TRepositoryActions } from './repository-actions.ts';
 import { RepositoryBadges } from './repository-badges.tsx';
-import type { TRepositoryActions } from './repository-modals.tsx';
 
 /** The repositories list dialog (seed §2): search and filter, badges, and every repository action. */
 export function RepositoriesDialog({ actions }: { actions: TRepositoryActions }) {

@@ -1,4 +1,3 @@
-import type { TRepository } from '@strata/contracts/repositories';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { exportRepository } from '../api/export-repository.ts';
@@ -9,22 +8,10 @@ import { DeleteRepositoryDialog } from './delete-repository-dialog.tsx';
 import { ImportRepositoryForm } from './import-repository-form.tsx';
 import { LiveRepositoryName } from './live-repository-name.tsx';
 import { RepositoriesDialog } from './repositories-dialog.tsx';
+import type { TRepositoryActions } from './repository-actions.ts';
 import { RepositorySettings } from './repository-settings.tsx';
 
 export const REPOSITORIES_DIALOG_ID = 'repositories';
-
-/** The ways into the repository popups; each is one entry of the shared modal stack. */
-export interface TRepositoryActions {
-  openList: () => void;
-  openCreate: (repositories: readonly TRepository[], onCreated: (repository: TRepository) => void) => void;
-  openImport: (onImported: (repositoryId: string | null) => void) => void;
-  openSettings: (
-    repository: TRepository,
-    context: { userEmail: string | undefined; onUnlinked: () => void },
-  ) => void;
-  openDelete: (repository: TRepository) => void;
-  exportNow: (repository: TRepository) => Promise<boolean>;
-}
 
 export const repositoryActions: TRepositoryActions = {
   openList() {

@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/api-client.ts';
+import { REPOSITORIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
 import { ModalHost } from '../../../shared/modals/modal-host.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
-import { REPOSITORIES_QUERY_KEY } from '../api/repository-query-keys.ts';
 import { removalQuestion } from './collaborators-tab.tsx';
 import { repositoryActions } from './repository-modals.tsx';
 

@@ -8,7 +8,7 @@ import {
   IconSelector,
   IconSettings,
 } from '@tabler/icons-react';
-import { useOwnPlanHasFeature } from '../../subscription/plan-features.ts';
+import { useOwnPlanHasFeature } from '../../subscription/index.ts';
 import { useMyInvites } from '../api/invites.ts';
 import { ownerToTellApart } from '../repository-names.ts';
 import { useCurrentRepository, useSwitchRepository } from '../use-current-repository.ts';

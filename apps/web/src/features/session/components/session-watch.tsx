@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { useSession } from '../../auth/api/get-session.ts';
+import { useSession } from '../../auth/index.ts';
 import { useUserSettings } from '../api/get-user-settings.ts';
 import { createIdleTimer, idleMsFromMinutes, type TIdleTimer } from '../idle-timer.ts';
 import { IDLE_SIGN_OUT_MESSAGE, signOut } from '../sign-out.ts';

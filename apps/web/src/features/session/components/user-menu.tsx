@@ -1,7 +1,7 @@
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
 import { IconLogout, IconSettings, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useSession } from '../../auth/api/get-session.ts';
+import { useSession } from '../../auth/index.ts';
 import { signOut } from '../sign-out.ts';
 
 /** The header's account menu: who is signed in, settings, the security page, sign-out. */

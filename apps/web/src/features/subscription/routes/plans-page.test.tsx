@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { REPOSITORIES_QUERY_KEY } from '../../repositories/api/repository-query-keys.ts';
+import { REPOSITORIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
 import { PLANS_QUERY_KEY, SUBSCRIPTION_QUERY_KEY } from '../api/subscription-api.ts';
 import { switchOutcome } from '../plan-choice.ts';
 import { Component as PlansPage } from './plans-page.tsx';

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { repositoriesQueryOptions } from '../../repositories/api/list-repositories.ts';
+import { repositoriesQueryOptions } from '../../repositories/index.ts';
 import { SUBSCRIPTION_QUERY_KEY, switchPlan, usePlans, useSubscription } from '../api/subscription-api.ts';
 import { isCurrentChoice, repositoryLimitLabel, switchOutcome, type TPeriod } from '../plan-choice.ts';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError, fieldMessagesOf } from '../../../shared/api/api-error.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { createTag, updateTag } from '../../assets/api/assets.ts';
+import { createTag, updateTag } from '../../assets/index.ts';
 
 /**
  * 'Tag' / 'New tag' (linked seed §2, §5): name and value required, unique together; the name of a Category

@@ -1,10 +1,9 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { tagsKey, useTags } from '../../assets/api/assets.ts';
-import { ItemDialog } from '../../assets/components/item-dialog.tsx';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
-import { useNewItemGuard } from '../../repositories/use-new-item-guard.ts';
+import { ItemDialog } from '../../../shared/ui/item-dialog.tsx';
+import { tagsKey, useTags } from '../../assets/index.ts';
+import { useCurrentRepository, useNewItemGuard } from '../../repositories/index.ts';
 import { TagForm } from '../components/tag-form.tsx';
 
 /** `/tags/{id}` and `/tags/new`: the tag form in a small dialog over the list. */

@@ -18,8 +18,8 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { confirmAction } from '../../../shared/data-list/confirm-action.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { deleteTag, tagsKey, useTags } from '../../assets/api/assets.ts';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { deleteTag, tagsKey, useTags } from '../../assets/index.ts';
+import { useCurrentRepository } from '../../repositories/index.ts';
 
 /** `/tags`: the repository's name/value tags with the number of assets carrying each; items in a dialog. */
 export function Component() {

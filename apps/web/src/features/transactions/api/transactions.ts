@@ -6,7 +6,7 @@ import { serializeFilter } from '@strata/core/filters/filter-model';
 import type { TSort } from '@strata/core/filters/sort-model';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-client.ts';
-import { repositoryScopedKey } from '../../repositories/api/repository-query-keys.ts';
+import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
 export interface TTransactionPage {
   data: TTransaction[];

@@ -5,7 +5,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { TaskFailedError, waitForTask } from '../../tasks/wait-for-task.ts';
+import { TaskFailedError, waitForTask } from '../../tasks/index.ts';
 import {
   followTransactionsImport,
   readTransactionsImport,

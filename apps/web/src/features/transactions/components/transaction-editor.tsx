@@ -7,8 +7,8 @@ import {
   useUnsavedChangesGuard,
   useWarnBeforeUnload,
 } from '../../../shared/forms/use-unsaved-changes-guard.ts';
-import { useAssets, useTags } from '../../assets/api/assets.ts';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { useAssets, useTags } from '../../assets/index.ts';
+import { useCurrentRepository } from '../../repositories/index.ts';
 import { useTransaction, useTransactionSettings } from '../api/transactions.ts';
 import { draftFromTransaction, emptyDraft, guardState, type TDraftState } from '../transaction-draft.ts';
 import { TransactionForm } from './transaction-form.tsx';

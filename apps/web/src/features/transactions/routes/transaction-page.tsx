@@ -2,8 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router';
 import { modals } from '../../../shared/modals/modal-store.ts';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
-import { useNewItemGuard } from '../../repositories/use-new-item-guard.ts';
+import { useCurrentRepository, useNewItemGuard } from '../../repositories/index.ts';
 import { TransactionEditor, type TTransactionEditorEvents } from '../components/transaction-editor.tsx';
 
 /** The slide-over's id on the modal stack; the list asks its `canClose` before opening another row. */

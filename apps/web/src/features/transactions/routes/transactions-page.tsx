@@ -26,8 +26,8 @@ import { useListSettings } from '../../../shared/data-list/use-list-settings.ts'
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { useAssets } from '../../assets/api/assets.ts';
-import { useCurrentRepository } from '../../repositories/use-current-repository.ts';
+import { useAssets } from '../../assets/index.ts';
+import { useCurrentRepository } from '../../repositories/index.ts';
 import {
   deleteTransactions,
   emptyTransactionsTrash,

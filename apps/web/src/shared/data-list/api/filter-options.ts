@@ -1,8 +1,8 @@
 import { ZFilterOption } from '@strata/contracts/transactions';
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { repositoryScopedKey } from '../../../features/repositories/api/repository-query-keys.ts';
 import { apiFetch } from '../../api/api-client.ts';
+import { repositoryScopedKey } from '../../api/repository-query-keys.ts';
 
 export type TFilterOption = z.infer<typeof ZFilterOption>;
 

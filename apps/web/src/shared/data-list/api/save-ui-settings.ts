@@ -1,7 +1,7 @@
 import { type TRepository, type TUserRepoSettings, ZUserRepoSettings } from '@strata/contracts/repositories';
 import type { QueryClient } from '@tanstack/react-query';
-import { REPOSITORIES_QUERY_KEY } from '../../../features/repositories/api/repository-query-keys.ts';
 import { apiFetch } from '../../api/api-client.ts';
+import { REPOSITORIES_QUERY_KEY } from '../../api/repository-query-keys.ts';
 
 /** The caller's `ui_settings` of a repository as cached now (a save answering late must not lose others'). */
 export function cachedUiSettings(

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { notifyError } from '../../../../shared/notifications/notify-error.ts';
-import { useUserSettings } from '../../../session/api/get-user-settings.ts';
+import { useUserSettings } from '../../../session/index.ts';
 import { saveAssetTreeWidth } from '../../api/asset-tree-width.ts';
 import { clampTreeWidth, TREE_DEFAULT_WIDTH, TREE_KEY_STEP } from '../../lib/tree-width.ts';
 

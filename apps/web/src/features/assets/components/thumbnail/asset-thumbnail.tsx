@@ -7,12 +7,7 @@ import { useState } from 'react';
 import { confirmAction } from '../../../../shared/data-list/confirm-action.tsx';
 import { notifications } from '../../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../../shared/notifications/notify-error.ts';
-import {
-  createFileDocument,
-  deleteDocument,
-  documentsKey,
-  useDocuments,
-} from '../../../documents/api/documents.ts';
+import { createFileDocument, deleteDocument, documentsKey, useDocuments } from '../../../documents/index.ts';
 import { THUMBNAIL_DISPLAY_RATIO } from './crop-geometry.ts';
 import { ImageCropper } from './image-cropper.tsx';
 

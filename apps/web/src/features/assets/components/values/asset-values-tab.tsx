@@ -14,7 +14,7 @@ import type { TAnalyticsResult } from '@strata/core/analytics/analytics-types';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from '../../../../shared/api/api-client.ts';
-import { repositoryScopedKey } from '../../../repositories/api/repository-query-keys.ts';
+import { repositoryScopedKey } from '../../../../shared/api/repository-query-keys.ts';
 import { useAssetPrices } from '../../api/assets.ts';
 import {
   assetValueRows,

@@ -1,8 +1,8 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { modals } from '../../../shared/modals/modal-store.ts';
-import { MODAL_BASE_Z_INDEX } from '../../../shared/ui/layers.ts';
+import { modals } from '../modals/modal-store.ts';
+import { MODAL_BASE_Z_INDEX } from './layers.ts';
 
 /**
  * A small item dialog over its list, opened by route (`/tags/{id}`, `/documents/{id}`, `/contacts/{id}`);

@@ -3,7 +3,7 @@ import {
   type TMatrixCase,
   type TScene,
 } from '../../testing/authorization-matrix/matrix-kit.ts';
-import { sceneStock } from '../assets/assets.matrix.ts';
+import { sceneStock } from '../assets/assets.matrix.fixture.ts';
 
 async function scenePrice(scene: TScene): Promise<string> {
   const assetId = await sceneStock(scene);

@@ -3,7 +3,7 @@ import {
   type TMatrixCase,
   type TScene,
 } from '../../testing/authorization-matrix/matrix-kit.ts';
-import { sceneStock } from '../assets/assets.matrix.ts';
+import { sceneStock } from '../assets/assets.matrix.fixture.ts';
 
 async function sceneTag(scene: TScene, value = scene.unique): Promise<string> {
   const created = await scene.users.owner.call('POST', '/api/tags', {

@@ -1,0 +1,5 @@
+// The public entry of this feature: what other features may use. Everything else is its own business.
+export { useCurrencies } from './api/list-currencies.ts';
+export { repositoriesQueryOptions } from './api/list-repositories.ts';
+export { useCurrentRepository } from './use-current-repository.ts';
+export { useNewItemGuard } from './use-new-item-guard.ts';

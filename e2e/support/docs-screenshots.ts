@@ -1,0 +1,33 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+// The e2e journeys screenshot into test-output/ (ignored by git). The few screenshots the docs show are copied
+// into docs/screenshots only on purpose — `npm run docs:screenshots` (scripts/docs-screenshots.ts) sets this
+// flag — so an ordinary test run never changes a tracked file.
+export const DOCS_SCREENSHOTS_FLAG = 'STRATA_DOCS_SCREENSHOTS';
+export const DOCS_SCREENSHOT_DIR = join('docs', 'screenshots');
+
+/** The screenshots the docs show, by name (`<name>.png`); nothing else is written to docs/screenshots. */
+export const DOCS_SCREENSHOTS = [
+  'asset-drawer',
+  'asset-thumbnail',
+  'dashboard-all-widgets-1280',
+  'dashboard-desktop',
+  'dashboard-mobile',
+  'dashboard-phone-390',
+  'transactions-desktop',
+  'transactions-form',
+] as const;
+
+export type TDocsScreenshot = (typeof DOCS_SCREENSHOTS)[number];
+
+/** Copies a screenshot taken into test-output/ to docs/screenshots when the docs' screenshots are being made. */
+export function keepForDocs(path: string): void {
+  if (process.env[DOCS_SCREENSHOTS_FLAG] !== '1') return;
+  const name = basename(path, '.png');
+  if (!(DOCS_SCREENSHOTS as readonly string[]).includes(name)) {
+    throw new Error(`${name}.png is not one the docs show (e2e/support/docs-screenshots.ts)`);
+  }
+  mkdirSync(DOCS_SCREENSHOT_DIR, { recursive: true });
+  copyFileSync(path, join(DOCS_SCREENSHOT_DIR, `${name}.png`));
+}
