@@ -4,6 +4,7 @@ import type { IdentityDatabase } from '@strata/db/schema-identity';
 import type { Kysely } from 'kysely';
 import type { TAuth } from '../features/auth/auth.ts';
 import { SET_PLAN_HELP, SetPlanError, setPlanCommand } from '../features/subscription/set-plan-command.ts';
+import { disableTwoFactor, findUserIdByEmail } from './admin.repository.ts';
 import { seedDemoRepository } from './seed-demo.ts';
 
 export interface TAdminContext {
@@ -98,19 +99,10 @@ export async function resetTwoFactorCommand(
   input: { email: string },
 ): Promise<string> {
   const email = input.email.toLowerCase();
-  const user = await context.db
-    .selectFrom('user')
-    .select(['id'])
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (!user) throw new AdminCommandError(`no user with e-mail ${email}`);
+  const userId = await findUserIdByEmail(context.db, email);
+  if (!userId) throw new AdminCommandError(`no user with e-mail ${email}`);
   await context.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('twoFactor').where('userId', '=', user.id).execute();
-    await trx
-      .updateTable('user')
-      .set({ twoFactorEnabled: false, updatedAt: new Date() })
-      .where('id', '=', user.id)
-      .execute();
+    await disableTwoFactor(trx, userId);
   });
   return `Two-factor authentication is off for ${email}; they can enable it again after signing in.`;
 }

@@ -7,9 +7,18 @@ import { createAssetsService } from '../features/assets/assets.service.ts';
 import { createContactsService } from '../features/contacts/contacts.service.ts';
 import { createDocumentTagsService } from '../features/documents/document-tags.service.ts';
 import { setDocumentTags } from '../features/documents/documents.repository.ts';
-import { bumpDataVersion } from '../features/repositories/data-version.ts';
 import { createRepositoriesService } from '../features/repositories/repositories.service.ts';
 import { createTransactionsService } from '../features/transactions/transactions.service.ts';
+import { bumpDataVersion } from '../shared/data-version.ts';
+import {
+  assetsOf,
+  currencyAssetsOf,
+  insertDocumentReturningId,
+  insertMissingPrices,
+  insertMissingTags,
+  repositoryNamesOf,
+  tagsOf,
+} from './seed-demo.repository.ts';
 
 export interface TSeedDemoResult {
   repositoryId: string;
@@ -23,16 +32,7 @@ export interface TSeedDemoResult {
 
 /** A name not yet among the user's repositories: 'Demo Family Office', then '… 2', '… 3'. */
 async function freeName(db: Kysely<Database>, userId: string, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await db
-        .selectFrom('repositories as r')
-        .innerJoin('repository_members as m', 'm.repository_id', 'r.id')
-        .select('r.name')
-        .where('m.user_id', '=', userId)
-        .execute()
-    ).map((row) => row.name.toLowerCase()),
-  );
+  const taken = new Set((await repositoryNamesOf(db, userId)).map((name) => name.toLowerCase()));
   for (let suffix = 1; ; suffix += 1) {
     const name = suffix === 1 ? base : `${base} ${suffix}`;
     if (!taken.has(name.toLowerCase())) return name;
@@ -59,32 +59,21 @@ export async function seedDemoRepository(
   const pairs = new Map(
     demo.assets.flatMap((asset) => asset.tags.map((tag) => [`${tag.tag_name}\u0000${tag.tag_value}`, tag])),
   );
-  await db
-    .insertInto('tags')
-    .values(
-      [...pairs.values()].map((tag) => ({
-        ...tag,
-        repository_id: repository.id,
-        created_by: userId,
-        updated_by: userId,
-      })),
-    )
-    .onConflict((conflict) => conflict.columns(['repository_id', 'tag_name', 'tag_value']).doNothing())
-    .execute();
-  const tagRows = await db
-    .selectFrom('tags')
-    .select(['id', 'tag_name', 'tag_value'])
-    .where('repository_id', '=', repository.id)
-    .execute();
+  await insertMissingTags(
+    db,
+    [...pairs.values()].map((tag) => ({
+      ...tag,
+      repository_id: repository.id,
+      created_by: userId,
+      updated_by: userId,
+    })),
+  );
+  const tagRows = await tagsOf(db, repository.id);
   const tagId = (name: string, value: string) =>
     tagRows.find((tag) => tag.tag_name === name && tag.tag_value === value)?.id as string;
 
   // The repository currency's asset exists since initialisation; the others come with the first asset using them.
-  const existing = await db
-    .selectFrom('assets')
-    .select(['id', 'name', 'ticker', 'type'])
-    .where('repository_id', '=', repository.id)
-    .execute();
+  const existing = await assetsOf(db, repository.id);
   const ids = new Map<string, string>();
   for (const account of PRE_CREATED_ACCOUNTS) {
     ids.set(account.name, existing.find((row) => row.name === account.name)?.id as string);
@@ -115,31 +104,23 @@ export async function seedDemoRepository(
   )) as Array<{ id: string; ticker: string | null; type: string }>;
   for (const [index, asset] of toCreate.entries()) ids.set(asset.key, (created[index] as { id: string }).id);
   // A currency created on the way (EUR, by the first euro stock) is the demo's 'EUR' asset.
-  const currencies = await db
-    .selectFrom('assets')
-    .select(['id', 'ticker'])
-    .where('repository_id', '=', repository.id)
-    .where('type', '=', 'currency')
-    .execute();
+  const currencies = await currencyAssetsOf(db, repository.id);
   for (const currency of currencies) if (currency.ticker) ids.set(currency.ticker, currency.id);
 
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < demo.prices.length; start += 5000) {
-      await trx
-        .insertInto('asset_prices')
-        .values(
-          demo.prices.slice(start, start + 5000).map((price) => ({
-            repository_id: repository.id,
-            asset_id: ids.get(price.asset) as string,
-            date: price.date,
-            close: price.close,
-            source: price.source,
-            created_by: userId,
-            updated_by: userId,
-          })),
-        )
-        .onConflict((conflict) => conflict.columns(['asset_id', 'date', 'source']).doNothing())
-        .execute();
+      await insertMissingPrices(
+        trx,
+        demo.prices.slice(start, start + 5000).map((price) => ({
+          repository_id: repository.id,
+          asset_id: ids.get(price.asset) as string,
+          date: price.date,
+          close: price.close,
+          source: price.source,
+          created_by: userId,
+          updated_by: userId,
+        })),
+      );
     }
     await bumpDataVersion(trx, repository.id);
   });
@@ -208,22 +189,18 @@ async function seedDocuments(
     });
     if (!checked.ok) throw new Error(`demo document ${document.name}: ${JSON.stringify(checked.errors)}`);
     await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('documents')
-        .values({
-          repository_id: repositoryId,
-          asset_id: ids.get(document.asset) ?? null,
-          ...checked.value,
-          file_key: null,
-          created_by: userId,
-          updated_by: userId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const documentId = await insertDocumentReturningId(trx, {
+        repository_id: repositoryId,
+        asset_id: ids.get(document.asset) ?? null,
+        ...checked.value,
+        file_key: null,
+        created_by: userId,
+        updated_by: userId,
+      });
       await setDocumentTags(
         trx,
         repositoryId,
-        row.id,
+        documentId,
         document.tags.map((name) => tagIds.get(name) as string),
       );
     });

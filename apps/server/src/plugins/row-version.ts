@@ -1,7 +1,8 @@
 import { ErrorMessage } from '@strata/contracts/errors';
 import type { Database } from '@strata/db/schema';
-import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { AppError } from './app-error.ts';
+import { incrementVersion, lockRow, writeVersion } from './row-version.repository.ts';
 
 /** Tables whose rows carry a `version` (migration 2026-11-25-0015-row-versions). */
 export type TVersionedTable = {
@@ -69,24 +70,11 @@ export async function updateVersioned<T extends TVersionedTable>(
   merge: (current: Selectable<Database[T]>) => Updateable<Database[T]> | Promise<Updateable<Database[T]>>,
 ): Promise<Selectable<Database[T]>> {
   if (!trx.isTransaction) throw new Error(`updateVersioned(${table}) must run inside a transaction`);
-  // biome-ignore lint/suspicious/noExplicitAny: the table is a type parameter, which Kysely's builders cannot narrow
-  const loose = trx as Kysely<any>;
-  const name: string = table;
-  const current = await loose
-    .selectFrom(name)
-    .selectAll()
-    .where('id', '=', id)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
+  const current = await lockRow(trx, table, id);
   if (!current) throw AppError.notFound(notFoundMessage);
   if (expected !== undefined && current.version !== expected) throw staleVersionError(current.version);
-  const patch: object = await merge(current as Selectable<Database[T]>);
-  return loose
-    .updateTable(name)
-    .set({ ...patch, version: current.version + 1 })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow() as Promise<Selectable<Database[T]>>;
+  const patch = await merge(current);
+  return writeVersion(trx, table, id, patch, current.version + 1);
 }
 
 /**
@@ -95,11 +83,5 @@ export async function updateVersioned<T extends TVersionedTable>(
  * the transaction: it locks the row in the same order as updateVersioned does, before the child rows.
  */
 export async function raiseVersion(trx: Kysely<Database>, table: TVersionedTable, id: string): Promise<void> {
-  // biome-ignore lint/suspicious/noExplicitAny: the table is a union, which Kysely's builders cannot narrow
-  const loose = trx as Kysely<any>;
-  await loose
-    .updateTable(table as string)
-    .set({ version: sql`version + 1` })
-    .where('id', '=', id)
-    .execute();
+  await incrementVersion(trx, table, id);
 }

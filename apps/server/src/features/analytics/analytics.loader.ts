@@ -1,7 +1,15 @@
 import type { TAnalyticsAsset, TAnalyticsRequest } from '@strata/core/analytics/analytics-types';
 import type { TDialectName } from '@strata/db/database';
 import type { Database } from '@strata/db/schema';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import {
+  assetIdsInOrder,
+  assetTagPairs,
+  liveAssets,
+  priceSeriesBetween,
+  transactionLines,
+  transactionsPerDay,
+} from './analytics-loader.repository.ts';
 import type { TAnalyticsSource, TPriceSeriesText } from './analytics-source.ts';
 
 export interface TLoadedRepository {
@@ -41,13 +49,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /** Consecutive day ranges, each of at most `size` transactions unless one day alone holds more. */
 async function dayRanges(db: Kysely<Database>, repositoryId: string, size: number) {
-  const { rows } = await sql<{ date: string; count: number }>`
-    SELECT date::text AS date, count(*)::int AS count
-    FROM transactions
-    WHERE repository_id = ${repositoryId} AND deleted_at IS NULL
-    GROUP BY date
-    ORDER BY date
-  `.execute(db);
+  const rows = await transactionsPerDay(db, repositoryId);
   const ranges: Array<{ from: string; to: string }> = [];
   let inRange = 0;
   for (const { date, count } of rows) {
@@ -81,21 +83,7 @@ async function loadTransactions(
   let count = 0;
   for (const range of await dayRanges(db, repositoryId, size)) {
     await yieldToEventLoop();
-    const { rows } = await sql<{ text: string | null; count: number | null }>`
-      SELECT string_agg(line, E'\n') AS text, max(number)::int AS count
-      FROM (
-        SELECT dense_rank() OVER (ORDER BY t.date, t.seq) AS number,
-          concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.seq) + ${count}::int, t.date - DATE '1970-01-01',
-            coalesce(e.position::text, ''), coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''),
-            coalesce(e.amount::text, ''), coalesce(e.pos_id::text, ''), t.type) AS line
-        FROM transactions t
-        LEFT JOIN transaction_entries e ON e.transaction_id = t.id AND e.repository_id = ${repositoryId}
-        WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL
-          AND t.date >= ${range.from}::date AND t.date <= ${range.to}::date
-        ORDER BY t.date, t.seq, e.position
-      ) AS ordered
-    `.execute(db);
-    const part = rows[0];
+    const part = await transactionLines(db, repositoryId, range, count);
     if (!part?.text) continue;
     parts.push(part.text);
     count += part.count ?? 0;
@@ -115,14 +103,7 @@ async function loadPriceSeries(
   size: number,
 ): Promise<{ series: TPriceSeriesText[]; count: number }> {
   // Deleted assets too: their prices were always read, and the engine decides what they mean.
-  const assetIds = (
-    await db
-      .selectFrom('assets')
-      .select('id')
-      .where('repository_id', '=', repositoryId)
-      .orderBy('id')
-      .execute()
-  ).map((asset) => asset.id);
+  const assetIds = await assetIdsInOrder(db, repositoryId);
   const series: TPriceSeriesText[] = [];
   let count = 0;
   for (let from = 0; from < assetIds.length; from += size) {
@@ -131,17 +112,7 @@ async function loadPriceSeries(
     const first = assetIds[from] as string;
     const last = assetIds[Math.min(from + size, assetIds.length) - 1] as string;
     await yieldToEventLoop();
-    const { rows } = await sql<TPriceSeriesText & { count: number }>`
-      SELECT asset_id, source, count(*)::int AS count, string_agg(day, ',') AS days, string_agg(close, ',') AS closes
-      FROM (
-        SELECT asset_id, source, (date - DATE '1970-01-01')::text AS day, close::text AS close
-        FROM asset_prices
-        WHERE repository_id = ${repositoryId} AND asset_id BETWEEN ${first}::uuid AND ${last}::uuid
-          AND date > '-infinity'::date AND date < 'infinity'::date
-        ORDER BY asset_id, source, date
-      ) AS ordered
-      GROUP BY asset_id, source
-    `.execute(db);
+    const rows = await priceSeriesBetween(db, repositoryId, first, last);
     for (const { count: n, ...row } of rows) {
       count += n;
       series.push(row);
@@ -152,18 +123,8 @@ async function loadPriceSeries(
 
 async function loadAssets(db: Kysely<Database>, repository: TLoaderRepository): Promise<TAnalyticsAsset[]> {
   const [assetRows, tagRows] = await Promise.all([
-    db
-      .selectFrom('assets')
-      .select(['id', 'name', 'type', 'currency', 'ticker', 'parent_id'])
-      .where('repository_id', '=', repository.id)
-      .where('deleted_at', 'is', null)
-      .execute(),
-    db
-      .selectFrom('asset_tags as at')
-      .innerJoin('tags as t', 't.id', 'at.tag_id')
-      .select(['at.asset_id', 't.tag_name', 't.tag_value'])
-      .where('at.repository_id', '=', repository.id)
-      .execute(),
+    liveAssets(db, repository.id),
+    assetTagPairs(db, repository.id),
   ]);
   const tagsByAsset = new Map<string, Array<{ name: string; value: string }>>();
   for (const tag of tagRows) {

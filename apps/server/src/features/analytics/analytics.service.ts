@@ -2,10 +2,11 @@ import { ANALYTICS_MESSAGES, type TAnalyticsQuery } from '@strata/contracts/anal
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
-import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { loadAnalyticsInput, type TLoaderParts, type TLoaderRepository } from './analytics.loader.ts';
 import { analyticsCache } from './analytics-cache.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
+import { analyticsFacts } from './analytics-loader.repository.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
 import { planRequest, type TPlannedRequest } from './analytics-request.ts';
 import type { TAnalyticsResultsRepository } from './analytics-results.repository.ts';
@@ -127,19 +128,7 @@ export function createAnalyticsService(deps: {
     const day = today();
     const plan = planRequest(query, day);
     onPlanned?.(plan.hash);
-    const facts = await db
-      .selectFrom('repositories as r')
-      .select((eb) => [
-        'r.data_version',
-        eb
-          .selectFrom('transactions as t')
-          .select((inner) => inner.fn.min('t.date').as('first'))
-          .whereRef('t.repository_id', '=', 'r.id')
-          .where('t.deleted_at', 'is', null)
-          .as('first_date'),
-      ])
-      .where('r.id', '=', repositoryId)
-      .executeTakeFirstOrThrow();
+    const facts = await analyticsFacts(db, repositoryId);
     const version = Number(facts.data_version);
     const base = { repositoryId, requestHash: plan.hash, dataVersion: version, isComputed: false };
     // The seed's answers that are not errors: cheap to know, so never computed nor cached.

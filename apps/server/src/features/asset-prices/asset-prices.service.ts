@@ -11,18 +11,17 @@ import {
   validatePrice,
 } from '@strata/core/assets/price-rules';
 import type { Database } from '@strata/db/schema';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
-import { ASSET_MESSAGES } from '../assets/assets.service.ts';
-import { bumpDataVersion } from '../repositories/data-version.ts';
-import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
-import type { TAccessUser } from '../repositories/repository-access.ts';
-import { isUniqueViolation } from '../repositories/repository-rules.ts';
+import { bumpDataVersion } from '../../shared/data-version.ts';
+import { fieldError, isUniqueViolation } from '../../shared/field-error.ts';
+import { requireRecordAccess } from '../../shared/record-access.ts';
+import type { TAccessUser } from '../../shared/repository-access.ts';
+import { ASSET_MESSAGES } from '../assets/index.ts';
+import { createAssetPricesRepository, type TPriceRow } from './asset-prices.repository.ts';
 
 export const PRICE_MESSAGES = { NOT_FOUND: 'Price not found' } as const;
-
-type TPriceRow = Selectable<Database['asset_prices']>;
 
 function toResponse(row: TPriceRow): TAssetPrice {
   return {
@@ -40,18 +39,16 @@ function toResponse(row: TPriceRow): TAssetPrice {
 
 /** Asset prices: any member reads them; writers add, change and delete the manual and override ones. */
 export function createAssetPricesService(db: Kysely<Database>) {
+  const prices = createAssetPricesRepository(db);
+
   async function accessAsset(user: TAccessUser | null, assetId: string, need: 'read' | 'write') {
-    const asset = await db
-      .selectFrom('assets')
-      .select(['id', 'repository_id', 'deleted_at'])
-      .where('id', '=', assetId)
-      .executeTakeFirst();
+    const asset = await prices.findAsset(assetId);
     await requireRecordAccess(db, user, asset?.repository_id, need, ASSET_MESSAGES.NOT_FOUND);
     return asset as NonNullable<typeof asset>;
   }
 
   async function accessPrice(user: TAccessUser | null, id: string) {
-    const price = await db.selectFrom('asset_prices').selectAll().where('id', '=', id).executeTakeFirst();
+    const price = await prices.find(id);
     await requireRecordAccess(db, user, price?.repository_id, 'write', PRICE_MESSAGES.NOT_FOUND);
     const row = price as TPriceRow;
     if (!isEditablePriceSource(row.source)) throw AppError.forbidden(PRICE_NOT_EDITABLE_MESSAGE);
@@ -60,14 +57,8 @@ export function createAssetPricesService(db: Kysely<Database>) {
 
   /** One user price (manual or override) per asset and day (core seed §5). */
   async function assertDayFree(trx: Kysely<Database>, assetId: string, date: string, exceptId?: string) {
-    let query = trx
-      .selectFrom('asset_prices')
-      .select('id')
-      .where('asset_id', '=', assetId)
-      .where('date', '=', date)
-      .where('source', 'in', [...EDITABLE_PRICE_SOURCES]);
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    if (await query.executeTakeFirst()) throw AppError.conflict(duplicatePriceMessage(date));
+    if (await createAssetPricesRepository(trx).hasPriceOn(assetId, date, EDITABLE_PRICE_SOURCES, exceptId))
+      throw AppError.conflict(duplicatePriceMessage(date));
   }
 
   async function guarded<T>(date: string | (() => string), work: () => Promise<T>): Promise<T> {
@@ -83,10 +74,7 @@ export function createAssetPricesService(db: Kysely<Database>) {
   return {
     async list(user: TAccessUser | null, query: { asset_id: string; from?: string; to?: string }) {
       await accessAsset(user, query.asset_id, 'read');
-      let select = db.selectFrom('asset_prices').selectAll().where('asset_id', '=', query.asset_id);
-      if (query.from) select = select.where('date', '>=', query.from);
-      if (query.to) select = select.where('date', '<=', query.to);
-      return (await select.orderBy('date').orderBy('source').execute()).map(toResponse);
+      return (await prices.list(query.asset_id, query)).map(toResponse);
     },
 
     async create(user: TAccessUser | null, body: TCreateAssetPriceBody): Promise<TAssetPrice> {
@@ -98,19 +86,15 @@ export function createAssetPricesService(db: Kysely<Database>) {
       return guarded(price.date, () =>
         db.transaction().execute(async (trx) => {
           await assertDayFree(trx, asset.id, price.date);
-          const row = await trx
-            .insertInto('asset_prices')
-            .values({
-              repository_id: asset.repository_id,
-              asset_id: asset.id,
-              date: price.date,
-              close: price.close,
-              source: price.source,
-              created_by: (user as TAccessUser).id,
-              updated_by: (user as TAccessUser).id,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = await createAssetPricesRepository(trx).insert({
+            repository_id: asset.repository_id,
+            asset_id: asset.id,
+            date: price.date,
+            close: price.close,
+            source: price.source,
+            created_by: (user as TAccessUser).id,
+            updated_by: (user as TAccessUser).id,
+          });
           await bumpDataVersion(trx, asset.repository_id);
           return toResponse(row);
         }),
@@ -158,7 +142,7 @@ export function createAssetPricesService(db: Kysely<Database>) {
     async remove(user: TAccessUser | null, id: string): Promise<{ message: string }> {
       const existing = await accessPrice(user, id);
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('asset_prices').where('id', '=', id).execute();
+        await createAssetPricesRepository(trx).remove(id);
         await bumpDataVersion(trx, existing.repository_id);
       });
       return { message: `Price for ${existing.date} deleted` };

@@ -1,7 +1,7 @@
 import type { TAsset } from '@strata/contracts/assets';
 import type { TTagPair } from '@strata/core/repositories/initial-content';
 import type { Database } from '@strata/db/schema';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 
 export type TAssetRow = Selectable<Database['assets']>;
 
@@ -150,6 +150,45 @@ export function createAssetsRepository(db: Kysely<Database>) {
         .insertInto('asset_tags')
         .values(tagIds.map((tagId) => ({ repository_id: repositoryId, asset_id: assetId, tag_id: tagId })))
         .execute();
+    },
+
+    insert(values: Insertable<Database['assets']>): Promise<TAssetRow> {
+      return db.insertInto('assets').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async deleteMany(ids: readonly string[]): Promise<void> {
+      await db.deleteFrom('assets').where('id', 'in', ids).execute();
+    },
+
+    /** Moves the live ones of `ids` to the trash. */
+    async trashMany(ids: readonly string[], userId: string): Promise<void> {
+      await db
+        .updateTable('assets')
+        .set({ deleted_at: new Date(), updated_by: userId })
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    restore(id: string, userId: string): Promise<TAssetRow> {
+      return db
+        .updateTable('assets')
+        .set({ deleted_at: null, updated_at: new Date(), updated_by: userId })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The live currency asset of `code`. */
+    findLiveCurrency(repositoryId: string, code: string): Promise<TAssetRow | undefined> {
+      return db
+        .selectFrom('assets')
+        .selectAll()
+        .where('repository_id', '=', repositoryId)
+        .where('type', '=', 'currency')
+        .where('ticker', '=', code)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
     },
   };
 }

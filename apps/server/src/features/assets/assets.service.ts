@@ -17,10 +17,10 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
-import { bumpDataVersion } from '../repositories/data-version.ts';
-import { fieldError, isForeignKeyViolation, requireRecordAccess } from '../repositories/record-access.ts';
-import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
-import { isUniqueViolation } from '../repositories/repository-rules.ts';
+import { bumpDataVersion } from '../../shared/data-version.ts';
+import { fieldError, isForeignKeyViolation, isUniqueViolation } from '../../shared/field-error.ts';
+import { requireRecordAccess } from '../../shared/record-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { createAssetsRepository, type TAssetRow, toAssetResponse } from './assets.repository.ts';
 import { ensureCurrencyAsset } from './currency-assets.ts';
 
@@ -116,23 +116,19 @@ export function createAssetsService(db: Kysely<Database>) {
             repositoryCurrency: repository.currency,
             userId: user.id,
           });
-    const row = await trx
-      .insertInto('assets')
-      .values({
-        repository_id: repository.id,
-        name: value.name,
-        ticker: value.ticker,
-        currency: value.currency,
-        type: value.type,
-        description: value.description,
-        properties: JSON.stringify(body.properties ?? {}),
-        parent_id: isAccountType(value.type) ? (body.parent_id ?? null) : null,
-        currency_asset_id: currency?.id ?? null,
-        created_by: user.id,
-        updated_by: user.id,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await createAssetsRepository(trx).insert({
+      repository_id: repository.id,
+      name: value.name,
+      ticker: value.ticker,
+      currency: value.currency,
+      type: value.type,
+      description: value.description,
+      properties: JSON.stringify(body.properties ?? {}),
+      parent_id: isAccountType(value.type) ? (body.parent_id ?? null) : null,
+      currency_asset_id: currency?.id ?? null,
+      created_by: user.id,
+      updated_by: user.id,
+    });
     await createAssetsRepository(trx).replaceTags(repository.id, row.id, tagIds);
     const [response] = await responsesOf(trx, [row]);
     const created = currency?.created ? (await responsesOf(trx, [currency.row]))[0] : undefined;
@@ -282,7 +278,7 @@ export function createAssetsService(db: Kysely<Database>) {
       try {
         await db.transaction().execute(async (trx) => {
           const idList = rows.map((row) => row.id);
-          if (isHard) await trx.deleteFrom('assets').where('id', 'in', idList).execute();
+          if (isHard) await createAssetsRepository(trx).deleteMany(idList);
           else {
             const use = await createAssetsRepository(trx).liveTransactionUse(idList);
             if (use.count > 0) {
@@ -290,12 +286,7 @@ export function createAssetsService(db: Kysely<Database>) {
               const what = use.assetIds.length === 1 ? name : `${use.assetIds.length} assets`;
               throw AppError.conflict(ASSET_MESSAGES.inUseByTransactions(what, use.count));
             }
-            await trx
-              .updateTable('assets')
-              .set({ deleted_at: new Date(), updated_by: (user as TAccessUser).id })
-              .where('id', 'in', idList)
-              .where('deleted_at', 'is', null)
-              .execute();
+            await createAssetsRepository(trx).trashMany(idList, (user as TAccessUser).id);
           }
           await bumpDataVersion(trx, repositoryId);
         });
@@ -322,12 +313,7 @@ export function createAssetsService(db: Kysely<Database>) {
       return guarded(
         () =>
           db.transaction().execute(async (trx) => {
-            const row = await trx
-              .updateTable('assets')
-              .set({ deleted_at: null, updated_at: new Date(), updated_by: (user as TAccessUser).id })
-              .where('id', '=', id)
-              .returningAll()
-              .executeTakeFirstOrThrow();
+            const row = await createAssetsRepository(trx).restore(id, (user as TAccessUser).id);
             await bumpDataVersion(trx, asset.repository_id);
             return (await responsesOf(trx, [row]))[0] as TAsset;
           }),

@@ -1,7 +1,7 @@
 import { ISO_CURRENCIES } from '@strata/core/repositories/iso-currencies';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
-import type { TAssetRow } from './assets.repository.ts';
+import { createAssetsRepository, type TAssetRow } from './assets.repository.ts';
 
 const NAMES = new Map(ISO_CURRENCIES.map((currency) => [currency.code, currency.name]));
 
@@ -14,27 +14,17 @@ export async function ensureCurrencyAsset(
   trx: Kysely<Database>,
   input: { repositoryId: string; code: string; repositoryCurrency: string; userId: string | null },
 ): Promise<{ id: string; created: boolean; row: TAssetRow }> {
-  const existing = await trx
-    .selectFrom('assets')
-    .selectAll()
-    .where('repository_id', '=', input.repositoryId)
-    .where('type', '=', 'currency')
-    .where('ticker', '=', input.code)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const assets = createAssetsRepository(trx);
+  const existing = await assets.findLiveCurrency(input.repositoryId, input.code);
   if (existing) return { id: existing.id, created: false, row: existing };
-  const row = await trx
-    .insertInto('assets')
-    .values({
-      repository_id: input.repositoryId,
-      name: NAMES.get(input.code) ?? input.code,
-      ticker: input.code,
-      currency: input.repositoryCurrency,
-      type: 'currency',
-      created_by: input.userId,
-      updated_by: input.userId,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await assets.insert({
+    repository_id: input.repositoryId,
+    name: NAMES.get(input.code) ?? input.code,
+    ticker: input.code,
+    currency: input.repositoryCurrency,
+    type: 'currency',
+    created_by: input.userId,
+    updated_by: input.userId,
+  });
   return { id: row.id, created: true, row };
 }

@@ -9,7 +9,7 @@ import {
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
-import { requireRepositoryAccess } from '../repositories/repository-access.ts';
+import { requireRepositoryAccess } from '../../shared/repository-access.ts';
 import { createCollaborationRepository, type TInviteRow } from './collaboration.repository.ts';
 
 export interface TCollaborationActor {

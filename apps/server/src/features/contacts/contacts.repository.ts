@@ -1,5 +1,7 @@
 import type { Database } from '@strata/db/schema';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+
+export type TContactRow = Selectable<Database['contacts']>;
 
 /** Asset ids per contact, in id order. */
 export async function assetIdsOf(
@@ -35,4 +37,45 @@ export async function setContactAssets(
       unique.map((assetId) => ({ repository_id: repositoryId, contact_id: contactId, asset_id: assetId })),
     )
     .execute();
+}
+
+export function findContact(db: Kysely<Database>, id: string): Promise<TContactRow | undefined> {
+  return db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function getContact(db: Kysely<Database>, id: string): Promise<TContactRow> {
+  return db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The repository's contacts (those linked to `assetId` when given), by name. */
+export function listContacts(
+  db: Kysely<Database>,
+  repositoryId: string,
+  assetId: string | undefined,
+): Promise<TContactRow[]> {
+  let select = db.selectFrom('contacts as c').selectAll('c').where('c.repository_id', '=', repositoryId);
+  if (assetId) {
+    select = select.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('asset_contacts as ac')
+          .select('ac.asset_id')
+          .whereRef('ac.contact_id', '=', 'c.id')
+          .where('ac.asset_id', '=', assetId),
+      ),
+    );
+  }
+  return select.orderBy('c.name').orderBy('c.created_at').orderBy('c.id').execute();
+}
+
+export async function insertContact(
+  db: Kysely<Database>,
+  values: Insertable<Database['contacts']>,
+): Promise<string> {
+  const row = await db.insertInto('contacts').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteContact(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('contacts').where('id', '=', id).execute();
 }

@@ -2,15 +2,23 @@ import type { TContact, TCreateContactBody, TUpdateContactBody } from '@strata/c
 import { DOCUMENT_MESSAGES, validateContact } from '@strata/core/documents/document-rules';
 import { MESSAGES } from '@strata/core/validation/messages';
 import type { Database } from '@strata/db/schema';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
-import { unknownAssets } from '../documents/documents.repository.ts';
-import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
-import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
-import { assetIdsOf, setContactAssets } from './contacts.repository.ts';
-
-type TContactRow = Selectable<Database['contacts']>;
+import { fieldError } from '../../shared/field-error.ts';
+import { requireRecordAccess } from '../../shared/record-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
+import { unknownAssets } from '../documents/index.ts';
+import {
+  assetIdsOf,
+  deleteContact,
+  findContact,
+  getContact,
+  insertContact,
+  listContacts,
+  setContactAssets,
+  type TContactRow,
+} from './contacts.repository.ts';
 
 function toContact(row: TContactRow, assets: readonly string[]): TContact {
   return {
@@ -37,7 +45,7 @@ function invalid(errors: readonly { field: string; message: string }[]): AppErro
 /** Contacts (the seed's contact_info) and the assets they are linked to. */
 export function createContactsService(db: Kysely<Database>) {
   async function access(user: TAccessUser | null, id: string, need: 'read' | 'write'): Promise<TContactRow> {
-    const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findContact(db, id);
     await requireRecordAccess(db, user, row?.repository_id, need, DOCUMENT_MESSAGES.CONTACT_NOT_FOUND);
     return row as TContactRow;
   }
@@ -48,7 +56,7 @@ export function createContactsService(db: Kysely<Database>) {
   }
 
   async function respond(id: string): Promise<TContact> {
-    const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await getContact(db, id);
     return toContact(row, (await assetIdsOf(db, [id])).get(id) ?? []);
   }
 
@@ -58,23 +66,7 @@ export function createContactsService(db: Kysely<Database>) {
       query: { repository_id: string; asset_id?: string },
     ): Promise<TContact[]> {
       await requireRepositoryAccess(db, user, query.repository_id, 'read');
-      let select = db
-        .selectFrom('contacts as c')
-        .selectAll('c')
-        .where('c.repository_id', '=', query.repository_id);
-      if (query.asset_id) {
-        const assetId = query.asset_id;
-        select = select.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('asset_contacts as ac')
-              .select('ac.asset_id')
-              .whereRef('ac.contact_id', '=', 'c.id')
-              .where('ac.asset_id', '=', assetId),
-          ),
-        );
-      }
-      const rows = await select.orderBy('c.name').orderBy('c.created_at').orderBy('c.id').execute();
+      const rows = await listContacts(db, query.repository_id, query.asset_id);
       const assets = await assetIdsOf(
         db,
         rows.map((row) => row.id),
@@ -94,18 +86,14 @@ export function createContactsService(db: Kysely<Database>) {
       await assertAssets(body.repository_id, body.assets);
       const actor = (user as TAccessUser).id;
       const id = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('contacts')
-          .values({
-            repository_id: body.repository_id,
-            ...result.value,
-            created_by: actor,
-            updated_by: actor,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await setContactAssets(trx, body.repository_id, row.id, body.assets ?? []);
-        return row.id;
+        const contactId = await insertContact(trx, {
+          repository_id: body.repository_id,
+          ...result.value,
+          created_by: actor,
+          updated_by: actor,
+        });
+        await setContactAssets(trx, body.repository_id, contactId, body.assets ?? []);
+        return contactId;
       });
       return respond(id);
     },
@@ -137,7 +125,7 @@ export function createContactsService(db: Kysely<Database>) {
 
     async remove(user: TAccessUser | null, id: string): Promise<{ message: string }> {
       const row = await access(user, id, 'write');
-      await db.deleteFrom('contacts').where('id', '=', id).execute();
+      await deleteContact(db, id);
       return { message: `Contact ${row.name} deleted` };
     },
   };

@@ -23,10 +23,10 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
-import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
-import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
-import { plans } from '../subscription/plans.ts';
-import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
+import { fieldError } from '../../shared/field-error.ts';
+import { requireRecordAccess } from '../../shared/record-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
+import { getEffectiveSubscription, plans } from '../subscription/index.ts';
 import { createDashboardsRepository, type TDashboardRow, type TOwnerKey } from './dashboards.repository.ts';
 
 export const DASHBOARD_NOT_FOUND = 'Dashboard not found';

@@ -2,47 +2,34 @@ import type { TDocumentTag } from '@strata/contracts/documents';
 import { TAG_MESSAGES } from '@strata/core/assets/tag-rules';
 import { DOCUMENT_MESSAGES, validateDocumentTag } from '@strata/core/documents/document-rules';
 import type { Database } from '@strata/db/schema';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
-import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
-import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
-import { isUniqueViolation } from '../repositories/repository-rules.ts';
-
-type TTagRow = Selectable<Database['document_tags']>;
+import { fieldError, isUniqueViolation } from '../../shared/field-error.ts';
+import { requireRecordAccess } from '../../shared/record-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
+import { createDocumentTagsRepository, type TDocumentTagRow } from './document-tags.repository.ts';
 
 /** Document tags: a list of names of its own, apart from the assets' name/value tags (linked seed §3). */
 export function createDocumentTagsService(db: Kysely<Database>) {
-  async function documentsOf(tagIds: readonly string[]): Promise<Map<string, string[]>> {
-    const byTag = new Map<string, string[]>();
-    if (tagIds.length === 0) return byTag;
-    const links = await db
-      .selectFrom('document_tag_links')
-      .select(['document_tag_id', 'document_id'])
-      .where('document_tag_id', 'in', tagIds)
-      .orderBy('document_id')
-      .execute();
-    for (const link of links)
-      byTag.set(link.document_tag_id, [...(byTag.get(link.document_tag_id) ?? []), link.document_id]);
-    return byTag;
-  }
+  const tags = createDocumentTagsRepository(db);
 
-  async function respond(row: TTagRow): Promise<TDocumentTag> {
+  async function respond(row: TDocumentTagRow): Promise<TDocumentTag> {
     return {
       id: row.id,
       repository_id: row.repository_id,
       name: row.name,
-      documents: (await documentsOf([row.id])).get(row.id) ?? [],
+      documents: (await tags.documentsOf([row.id])).get(row.id) ?? [],
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
       version: row.version,
     };
   }
 
-  async function access(user: TAccessUser | null, id: string): Promise<TTagRow> {
-    const row = await db.selectFrom('document_tags').selectAll().where('id', '=', id).executeTakeFirst();
+  async function access(user: TAccessUser | null, id: string): Promise<TDocumentTagRow> {
+    const row = await tags.find(id);
     await requireRecordAccess(db, user, row?.repository_id, 'write', DOCUMENT_MESSAGES.TAG_NOT_FOUND);
-    return row as TTagRow;
+    return row as TDocumentTagRow;
   }
 
   function validName(name: unknown): string {
@@ -64,13 +51,8 @@ export function createDocumentTagsService(db: Kysely<Database>) {
   return {
     async list(user: TAccessUser | null, repositoryId: string): Promise<TDocumentTag[]> {
       await requireRepositoryAccess(db, user, repositoryId, 'read');
-      const rows = await db
-        .selectFrom('document_tags')
-        .selectAll()
-        .where('repository_id', '=', repositoryId)
-        .orderBy('name')
-        .execute();
-      const documents = await documentsOf(rows.map((row) => row.id));
+      const rows = await tags.listOf(repositoryId);
+      const documents = await tags.documentsOf(rows.map((row) => row.id));
       return rows.map((row) => ({
         id: row.id,
         repository_id: row.repository_id,
@@ -87,11 +69,7 @@ export function createDocumentTagsService(db: Kysely<Database>) {
       const name = validName(body.name);
       const actor = (user as TAccessUser).id;
       const row = await guarded(() =>
-        db
-          .insertInto('document_tags')
-          .values({ repository_id: body.repository_id, name, created_by: actor, updated_by: actor })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+        tags.insert({ repository_id: body.repository_id, name, created_by: actor, updated_by: actor }),
       );
       return respond(row);
     },
@@ -122,7 +100,7 @@ export function createDocumentTagsService(db: Kysely<Database>) {
 
     async remove(user: TAccessUser | null, id: string): Promise<{ message: string }> {
       const row = await access(user, id);
-      await db.deleteFrom('document_tags').where('id', '=', id).execute();
+      await tags.remove(id);
       return { message: `Document tag ${row.name} deleted` };
     },
   };

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
-import { exportRepository, importRepository } from '../repositories/repository-transfer.ts';
+import { exportRepository, importRepository } from '../repositories/index.ts';
 import {
   createRepositoryAs,
   createTestUser,

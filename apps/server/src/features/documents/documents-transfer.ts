@@ -5,6 +5,14 @@ import type { Kysely } from 'kysely';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { isSafeKey } from '../../storage/storage-key.ts';
 import { documentFileKey } from './document-keys.ts';
+import { insertDocument } from './documents.repository.ts';
+import {
+  insertAssetContacts,
+  insertContactReturningId,
+  insertDocumentTagLinks,
+  insertDocumentTagReturningId,
+  readDocumentsPart,
+} from './documents-transfer.repository.ts';
 
 /**
  * The contacts and documents part of a repository export/import (repositories/repository-transfer.ts
@@ -21,50 +29,10 @@ type TDocumentsPart = Pick<
 >;
 
 export async function exportDocuments(trx: Kysely<Database>, repositoryId: string): Promise<TDocumentsPart> {
-  const contacts = await trx
-    .selectFrom('contacts')
-    .select(['id', 'name', 'email', 'phone', 'company', 'notes'])
-    .where('repository_id', '=', repositoryId)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  const assetContacts = await trx
-    .selectFrom('asset_contacts')
-    .select(['contact_id', 'asset_id'])
-    .where('repository_id', '=', repositoryId)
-    .orderBy('contact_id')
-    .orderBy('asset_id')
-    .execute();
-  const documentTags = await trx
-    .selectFrom('document_tags')
-    .select(['id', 'name'])
-    .where('repository_id', '=', repositoryId)
-    .orderBy('name')
-    .execute();
-  const documents = await trx
-    .selectFrom('documents')
-    .select([
-      'id',
-      'asset_id',
-      'name',
-      'source',
-      'path',
-      'filename',
-      'file_key',
-      'content_type',
-      'description',
-    ])
-    .where('repository_id', '=', repositoryId)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  const links = await trx
-    .selectFrom('document_tag_links')
-    .select(['document_id', 'document_tag_id'])
-    .where('repository_id', '=', repositoryId)
-    .orderBy('document_id')
-    .orderBy('document_tag_id')
-    .execute();
+  const { contacts, assetContacts, documentTags, documents, links } = await readDocumentsPart(
+    trx,
+    repositoryId,
+  );
   return {
     contacts,
     asset_contacts: assetContacts,
@@ -162,32 +130,25 @@ export async function importDocuments(
 
   const contactIds = new Map<string, string>();
   for (const { id: oldId, ...contact } of file.contacts) {
-    const { id } = await trx
-      .insertInto('contacts')
-      .values({ repository_id: repositoryId, ...contact, ...stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertContactReturningId(trx, { repository_id: repositoryId, ...contact, ...stamp });
     contactIds.set(oldId, id);
   }
-  if (file.asset_contacts.length > 0)
-    await trx
-      .insertInto('asset_contacts')
-      .values(
-        file.asset_contacts.map((row) => ({
-          repository_id: repositoryId,
-          contact_id: contactIds.get(row.contact_id) as string,
-          asset_id: asset(row.asset_id),
-        })),
-      )
-      .execute();
+  await insertAssetContacts(
+    trx,
+    file.asset_contacts.map((row) => ({
+      repository_id: repositoryId,
+      contact_id: contactIds.get(row.contact_id) as string,
+      asset_id: asset(row.asset_id),
+    })),
+  );
 
   const tagIds = new Map<string, string>();
   for (const tag of file.document_tags) {
-    const { id } = await trx
-      .insertInto('document_tags')
-      .values({ repository_id: repositoryId, name: tag.name, ...stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertDocumentTagReturningId(trx, {
+      repository_id: repositoryId,
+      name: tag.name,
+      ...stamp,
+    });
     tagIds.set(tag.id, id);
   }
 
@@ -205,17 +166,14 @@ export async function importDocuments(
           document.filename as string,
         )
       : null;
-    await trx
-      .insertInto('documents')
-      .values({
-        id,
-        repository_id: repositoryId,
-        asset_id: asset_id ? asset(asset_id) : null,
-        ...document,
-        file_key: key,
-        ...stamp,
-      })
-      .execute();
+    await insertDocument(trx, {
+      id,
+      repository_id: repositoryId,
+      asset_id: asset_id ? asset(asset_id) : null,
+      ...document,
+      file_key: key,
+      ...stamp,
+    });
     documentIds.set(oldId, id);
     if (key && content !== null)
       files.push({
@@ -224,16 +182,13 @@ export async function importDocuments(
         contentType: document.content_type ?? undefined,
       });
   }
-  if (file.document_tag_links.length > 0)
-    await trx
-      .insertInto('document_tag_links')
-      .values(
-        file.document_tag_links.map((row) => ({
-          repository_id: repositoryId,
-          document_id: documentIds.get(row.document_id) as string,
-          document_tag_id: tagIds.get(row.document_tag_id) as string,
-        })),
-      )
-      .execute();
+  await insertDocumentTagLinks(
+    trx,
+    file.document_tag_links.map((row) => ({
+      repository_id: repositoryId,
+      document_id: documentIds.get(row.document_id) as string,
+      document_tag_id: tagIds.get(row.document_tag_id) as string,
+    })),
+  );
   return files;
 }

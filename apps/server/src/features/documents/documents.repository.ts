@@ -1,5 +1,5 @@
 import type { Database } from '@strata/db/schema';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 
 export type TDocumentRow = Selectable<Database['documents']>;
 
@@ -93,4 +93,48 @@ export async function unreferencedFileKeys(db: Kysely<Database>, keys: readonly 
     .execute();
   const usedKeys = new Set(used.map((row) => row.file_key));
   return keys.filter((key) => !usedKeys.has(key));
+}
+
+export function findDocument(db: Kysely<Database>, id: string): Promise<TDocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function getDocument(db: Kysely<Database>, id: string): Promise<TDocumentRow> {
+  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The repository's documents (of one asset, of one source) by name; thumbnails only when asked for. */
+export function listDocuments(
+  db: Kysely<Database>,
+  repositoryId: string,
+  query: { asset_id?: string | undefined; source?: TDocumentRow['source'] | undefined },
+): Promise<TDocumentRow[]> {
+  let select = db.selectFrom('documents').selectAll().where('repository_id', '=', repositoryId);
+  if (query.asset_id) select = select.where('asset_id', '=', query.asset_id);
+  select = query.source
+    ? select.where('source', '=', query.source)
+    : select.where('source', '<>', 'thumbnail');
+  return select.orderBy('name').orderBy('created_at').orderBy('id').execute();
+}
+
+/** Deletes the asset's thumbnail; its file key (null when it had none or no file). */
+export async function deleteThumbnailOf(db: Kysely<Database>, assetId: string): Promise<string | null> {
+  const old = await db
+    .deleteFrom('documents')
+    .where('asset_id', '=', assetId)
+    .where('source', '=', 'thumbnail')
+    .returning('file_key')
+    .executeTakeFirst();
+  return old?.file_key ?? null;
+}
+
+export async function insertDocument(
+  db: Kysely<Database>,
+  values: Insertable<Database['documents']>,
+): Promise<void> {
+  await db.insertInto('documents').values(values).execute();
+}
+
+export async function deleteDocument(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('documents').where('id', '=', id).execute();
 }

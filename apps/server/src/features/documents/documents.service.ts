@@ -19,15 +19,21 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
+import { fieldError, isUniqueViolation } from '../../shared/field-error.ts';
+import { requireRecordAccess } from '../../shared/record-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { assertContentMatches } from '../../storage/content-sniff.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
-import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
-import { isUniqueViolation } from '../repositories/repository-rules.ts';
-import { UPLOAD_EXPIRES_IN_SECONDS } from '../uploads/uploads.service.ts';
+import { UPLOAD_EXPIRES_IN_SECONDS } from '../uploads/index.ts';
 import { documentFileKey } from './document-keys.ts';
 import { dispositionOf, isValidFileLink, signFileLink } from './document-links.ts';
 import {
+  deleteDocument,
+  deleteThumbnailOf,
+  findDocument,
+  getDocument,
+  insertDocument,
+  listDocuments,
   setDocumentTags,
   type TDocumentRow,
   tagIdsOf,
@@ -97,13 +103,13 @@ export function createDocumentsService(deps: TDocumentsDeps) {
   }
 
   async function respond(id: string): Promise<TDocument> {
-    const row = await db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await getDocument(db, id);
     return toDocument(row, (await tagIdsOf(db, [id])).get(id) ?? []);
   }
 
   /** The document, for a caller with `need` on its repository; another repository's is 404 like a missing one. */
   async function access(user: TAccessUser | null, id: string, need: 'read' | 'write'): Promise<TDocumentRow> {
-    const row = await db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findDocument(db, id);
     await requireRecordAccess(db, user, row?.repository_id, need, DOCUMENT_MESSAGES.NOT_FOUND);
     return row as TDocumentRow;
   }
@@ -143,12 +149,7 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       query: { repository_id: string; asset_id?: string; source?: TDocumentSource },
     ): Promise<TDocument[]> {
       await requireRepositoryAccess(db, user, query.repository_id, 'read');
-      let select = db.selectFrom('documents').selectAll().where('repository_id', '=', query.repository_id);
-      if (query.asset_id) select = select.where('asset_id', '=', query.asset_id);
-      select = query.source
-        ? select.where('source', '=', query.source)
-        : select.where('source', '<>', 'thumbnail');
-      const rows = await select.orderBy('name').orderBy('created_at').orderBy('id').execute();
+      const rows = await listDocuments(db, query.repository_id, query);
       const tags = await tagIdsOf(
         db,
         rows.map((row) => row.id),
@@ -188,26 +189,17 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       try {
         await db.transaction().execute(async (trx) => {
           if (value.source === 'thumbnail') {
-            const old = await trx
-              .deleteFrom('documents')
-              .where('asset_id', '=', body.asset_id as string)
-              .where('source', '=', 'thumbnail')
-              .returning('file_key')
-              .executeTakeFirst();
-            replaced = old?.file_key ?? null;
+            replaced = await deleteThumbnailOf(trx, body.asset_id as string);
           }
-          await trx
-            .insertInto('documents')
-            .values({
-              id,
-              repository_id: body.repository_id,
-              asset_id: body.asset_id ?? null,
-              ...value,
-              file_key: fileKey,
-              created_by: actor,
-              updated_by: actor,
-            })
-            .execute();
+          await insertDocument(trx, {
+            id,
+            repository_id: body.repository_id,
+            asset_id: body.asset_id ?? null,
+            ...value,
+            file_key: fileKey,
+            created_by: actor,
+            updated_by: actor,
+          });
           await setDocumentTags(trx, body.repository_id, id, body.tags ?? []);
         });
       } catch (error) {
@@ -216,7 +208,7 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       }
       await dropFiles([replaced]);
       const document = await respond(id);
-      const row = await db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await getDocument(db, id);
       return { ...document, upload: fileKey ? await uploadTarget(row) : null };
     },
 
@@ -273,7 +265,7 @@ export function createDocumentsService(deps: TDocumentsDeps) {
 
     async remove(user: TAccessUser | null, id: string): Promise<{ message: string }> {
       const row = await access(user, id, 'write');
-      await db.deleteFrom('documents').where('id', '=', id).execute();
+      await deleteDocument(db, id);
       await dropFiles([row.file_key]);
       return { message: `Document ${row.name} deleted` };
     },
@@ -297,7 +289,7 @@ export function createDocumentsService(deps: TDocumentsDeps) {
       id: string,
       query: { expires: number; signature: string },
     ): Promise<{ body: Buffer; contentType: string; disposition: string }> {
-      const row = await db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await findDocument(db, id);
       // A missing document answers like a bad signature, so the route tells nothing about ids.
       if (!row?.file_key) throw AppError.forbidden(FILE_LINK_INVALID);
       const valid = isValidFileLink({

@@ -17,18 +17,18 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
+import { bumpDataVersion } from '../../shared/data-version.ts';
+import { isUniqueViolation } from '../../shared/field-error.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { clearAnalyticsResults } from '../analytics/analytics-results.repository.ts';
-import { getEffectiveSubscription } from '../subscription/subscription-state.ts';
-import { bumpDataVersion } from './data-version.ts';
+import { clearAnalyticsResults } from '../analytics/index.ts';
+import { getEffectiveSubscription } from '../subscription/index.ts';
 import { createRepositoriesRepository, type TRepositoryViewRow } from './repositories.repository.ts';
-import { requireRepositoryAccess, type TAccessUser } from './repository-access.ts';
 import { addInitialContent } from './repository-initialization.ts';
 import {
   assertKnownCurrency,
   assertNameFree,
   assertPlanAllowsAnother,
-  isUniqueViolation,
   nameTaken,
 } from './repository-rules.ts';
 import { exportRepository } from './repository-transfer.ts';

@@ -10,12 +10,12 @@ import { isRepositoryNameTaken } from '@strata/core/repositories/repository-name
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
-import { plans } from '../subscription/plans.ts';
-import { createSubscriptionRepository } from '../subscription/subscription.repository.ts';
 import {
+  createSubscriptionRepository,
+  plans,
   requireActiveSubscription,
   type TEffectiveSubscription,
-} from '../subscription/subscription-state.ts';
+} from '../subscription/index.ts';
 import { createRepositoriesRepository } from './repositories.repository.ts';
 
 export function assertKnownCurrency(currency: string): void {
@@ -71,9 +71,4 @@ export async function assertPlanAllowsAnother(
     });
   }
   return subscription;
-}
-
-/** PostgreSQL unique_violation: a concurrent create took the name between our check and the insert. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

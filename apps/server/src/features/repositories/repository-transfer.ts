@@ -20,9 +20,19 @@ import {
   importDocuments,
   type TImportedFile,
   withFileContents,
-} from '../documents/documents-transfer.ts';
+} from '../documents/index.ts';
 import { createRepositoriesRepository } from './repositories.repository.ts';
 import { assertKnownCurrency, assertNameFree, assertPlanAllowsAnother } from './repository-rules.ts';
+import {
+  insertAssetReturningId,
+  insertAssetTagLinks,
+  insertEntries,
+  insertPrices,
+  insertTagReturningId,
+  insertTransactionsReturningIds,
+  readRepositoryPart,
+  setAssetReferences,
+} from './repository-transfer.repository.ts';
 
 /**
  * Export and import of a whole repository. Every kind of record the repository holds is listed here:
@@ -52,73 +62,9 @@ export async function exportRepository(
   repositoryId: string,
 ): Promise<TRepositoryExport> {
   const data = await inTransaction(db, async (trx): Promise<TRepositoryExport> => {
-    const repository = await trx
-      .selectFrom('repositories')
-      .select(['name', 'currency', 'settings'])
-      .where('id', '=', repositoryId)
-      .executeTakeFirst();
+    const { repository, assets, tags, assetTags, assetPrices, transactions, entries } =
+      await readRepositoryPart(trx, repositoryId);
     if (!repository) throw AppError.notFound(REPOSITORY_MESSAGES.NOT_FOUND);
-    const assets = await trx
-      .selectFrom('assets')
-      .select([
-        'id',
-        'name',
-        'ticker',
-        'currency',
-        'type',
-        'description',
-        'properties',
-        'is_readonly',
-        'deleted_at',
-        'currency_asset_id',
-        'parent_id',
-        'linked_id',
-        'linked_security_id',
-        'linked_account_id',
-        'security_info_ticker',
-      ])
-      .where('repository_id', '=', repositoryId)
-      .orderBy('type')
-      .orderBy('name')
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-    const tags = await trx
-      .selectFrom('tags')
-      .select(['id', 'tag_name', 'tag_value'])
-      .where('repository_id', '=', repositoryId)
-      .orderBy('tag_name')
-      .orderBy('tag_value')
-      .execute();
-    const assetTags = await trx
-      .selectFrom('asset_tags')
-      .select(['asset_id', 'tag_id'])
-      .where('repository_id', '=', repositoryId)
-      .orderBy('asset_id')
-      .orderBy('tag_id')
-      .execute();
-    const assetPrices = await trx
-      .selectFrom('asset_prices')
-      .select(['asset_id', 'date', 'close', 'adjusted_close', 'source'])
-      .where('repository_id', '=', repositoryId)
-      .orderBy('asset_id')
-      .orderBy('date')
-      .orderBy('source')
-      .execute();
-    const transactions = await trx
-      .selectFrom('transactions')
-      .select(['id', 'type', 'date', 'description', 'source', 'linked_id', 'deleted_at'])
-      .where('repository_id', '=', repositoryId)
-      .orderBy('date')
-      .orderBy('seq')
-      .execute();
-    const entries = await trx
-      .selectFrom('transaction_entries')
-      .select(['transaction_id', 'account_id', 'asset_id', 'amount', 'pos_id'])
-      .where('repository_id', '=', repositoryId)
-      .orderBy('transaction_id')
-      .orderBy('position')
-      .execute();
     const entriesOf = new Map<string, Array<Omit<(typeof entries)[number], 'transaction_id'>>>();
     for (const { transaction_id, ...entry } of entries) {
       entriesOf.set(transaction_id, [...(entriesOf.get(transaction_id) ?? []), entry]);
@@ -255,101 +201,84 @@ export async function importRepository(
 
     const tagIds = new Map<string, string>();
     for (const tag of file.tags) {
-      const { id } = await trx
-        .insertInto('tags')
-        .values({
-          repository_id: repositoryId,
-          tag_name: tag.tag_name,
-          tag_value: tag.tag_value,
-          created_by: input.userId,
-          updated_by: input.userId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertTagReturningId(trx, {
+        repository_id: repositoryId,
+        tag_name: tag.tag_name,
+        tag_value: tag.tag_value,
+        created_by: input.userId,
+        updated_by: input.userId,
+      });
       tagIds.set(tag.id, id);
     }
 
     const assetIds = new Map<string, string>();
     for (const asset of file.assets) {
-      const { id } = await trx
-        .insertInto('assets')
-        .values({
-          repository_id: repositoryId,
-          name: asset.name,
-          ticker: asset.ticker,
-          currency: asset.currency,
-          type: asset.type,
-          description: asset.description,
-          properties: JSON.stringify(asset.properties),
-          is_readonly: asset.is_readonly,
-          deleted_at: asset.deleted_at ? new Date(asset.deleted_at) : null,
-          linked_id: asset.linked_id,
-          linked_security_id: asset.linked_security_id,
-          linked_account_id: asset.linked_account_id,
-          security_info_ticker: asset.security_info_ticker,
-          created_by: input.userId,
-          updated_by: input.userId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertAssetReturningId(trx, {
+        repository_id: repositoryId,
+        name: asset.name,
+        ticker: asset.ticker,
+        currency: asset.currency,
+        type: asset.type,
+        description: asset.description,
+        properties: JSON.stringify(asset.properties),
+        is_readonly: asset.is_readonly,
+        deleted_at: asset.deleted_at ? new Date(asset.deleted_at) : null,
+        linked_id: asset.linked_id,
+        linked_security_id: asset.linked_security_id,
+        linked_account_id: asset.linked_account_id,
+        security_info_ticker: asset.security_info_ticker,
+        created_by: input.userId,
+        updated_by: input.userId,
+      });
       assetIds.set(asset.id, id);
     }
 
     // References between assets, once every asset has its new id.
     for (const asset of file.assets) {
       if (asset.currency_asset_id === null && asset.parent_id === null) continue;
-      await trx
-        .updateTable('assets')
-        .set({
-          currency_asset_id: asset.currency_asset_id ? (assetIds.get(asset.currency_asset_id) ?? null) : null,
-          parent_id: asset.parent_id ? (assetIds.get(asset.parent_id) ?? null) : null,
-        })
-        .where('id', '=', assetIds.get(asset.id) as string)
-        .execute();
+      await setAssetReferences(trx, assetIds.get(asset.id) as string, {
+        currency_asset_id: asset.currency_asset_id ? (assetIds.get(asset.currency_asset_id) ?? null) : null,
+        parent_id: asset.parent_id ? (assetIds.get(asset.parent_id) ?? null) : null,
+      });
     }
 
     // Batched: a repository can hold millions of daily prices.
     for (let start = 0; start < file.asset_prices.length; start += 5000) {
-      await trx
-        .insertInto('asset_prices')
-        .values(
-          file.asset_prices.slice(start, start + 5000).map((price) => ({
-            repository_id: repositoryId,
-            asset_id: assetIds.get(price.asset_id) as string,
-            date: price.date,
-            close: price.close,
-            adjusted_close: price.adjusted_close,
-            source: price.source,
-            created_by: input.userId,
-            updated_by: input.userId,
-          })),
-        )
-        .execute();
+      await insertPrices(
+        trx,
+        file.asset_prices.slice(start, start + 5000).map((price) => ({
+          repository_id: repositoryId,
+          asset_id: assetIds.get(price.asset_id) as string,
+          date: price.date,
+          close: price.close,
+          adjusted_close: price.adjusted_close,
+          source: price.source,
+          created_by: input.userId,
+          updated_by: input.userId,
+        })),
+      );
     }
 
     // Batched like prices: a repository can hold 100k transactions.
     for (let start = 0; start < file.transactions.length; start += 2000) {
       const batch = file.transactions.slice(start, start + 2000);
-      const rows = await trx
-        .insertInto('transactions')
-        .values(
-          batch.map((transaction) => ({
-            repository_id: repositoryId,
-            type: transaction.type,
-            date: transaction.date,
-            description: transaction.description,
-            source: transaction.source,
-            linked_id: transaction.linked_id,
-            deleted_at: transaction.deleted_at ? new Date(transaction.deleted_at) : null,
-            created_by: input.userId,
-            updated_by: input.userId,
-          })),
-        )
-        .returning('id')
-        .execute();
-      const entries = rows.flatMap((row, index) =>
+      const ids = await insertTransactionsReturningIds(
+        trx,
+        batch.map((transaction) => ({
+          repository_id: repositoryId,
+          type: transaction.type,
+          date: transaction.date,
+          description: transaction.description,
+          source: transaction.source,
+          linked_id: transaction.linked_id,
+          deleted_at: transaction.deleted_at ? new Date(transaction.deleted_at) : null,
+          created_by: input.userId,
+          updated_by: input.userId,
+        })),
+      );
+      const entries = ids.flatMap((id, index) =>
         (batch[index]?.entries ?? []).map((entry, position) => ({
-          transaction_id: row.id,
+          transaction_id: id,
           position,
           repository_id: repositoryId,
           account_id: assetIds.get(entry.account_id) as string,
@@ -358,21 +287,17 @@ export async function importRepository(
           pos_id: entry.pos_id ? (assetIds.get(entry.pos_id) ?? null) : null,
         })),
       );
-      if (entries.length > 0) await trx.insertInto('transaction_entries').values(entries).execute();
+      await insertEntries(trx, entries);
     }
 
-    if (file.asset_tags.length > 0) {
-      await trx
-        .insertInto('asset_tags')
-        .values(
-          file.asset_tags.map((link) => ({
-            repository_id: repositoryId,
-            asset_id: assetIds.get(link.asset_id) as string,
-            tag_id: tagIds.get(link.tag_id) as string,
-          })),
-        )
-        .execute();
-    }
+    await insertAssetTagLinks(
+      trx,
+      file.asset_tags.map((link) => ({
+        repository_id: repositoryId,
+        asset_id: assetIds.get(link.asset_id) as string,
+        tag_id: tagIds.get(link.tag_id) as string,
+      })),
+    );
     const files = await importDocuments(trx, { repositoryId, userId: input.userId, file, assetIds });
     // Last, so a refused file writes nothing. Should the transaction still fail to commit, the files are
     // left under the keys of a repository that does not exist (docs/documents.md, "Not done").

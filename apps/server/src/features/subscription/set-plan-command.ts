@@ -2,7 +2,7 @@ import { isSubscriptionStatus, SUBSCRIPTION_STATUSES } from '@strata/core/plans/
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { findPlan, plans } from './plans.ts';
-import { createSubscriptionRepository } from './subscription.repository.ts';
+import { createSubscriptionRepository, findUserIdByEmail } from './subscription.repository.ts';
 import { getEffectiveSubscription } from './subscription-state.ts';
 
 /** An operator mistake (unknown user, plan or status); the admin CLI prints it without a stack. */
@@ -22,8 +22,8 @@ export async function setPlanCommand(
   input: { email: string; plan: string; status?: string | undefined },
 ): Promise<string> {
   const email = input.email.toLowerCase();
-  const user = await db.selectFrom('user').select(['id']).where('email', '=', email).executeTakeFirst();
-  if (!user) throw new SetPlanError(`no user with e-mail ${email}`);
+  const userId = await findUserIdByEmail(db, email);
+  if (!userId) throw new SetPlanError(`no user with e-mail ${email}`);
   if (!findPlan(input.plan)) {
     throw new SetPlanError(
       `unknown plan "${input.plan}"; plans: ${plans()
@@ -34,10 +34,10 @@ export async function setPlanCommand(
   if (input.status !== undefined && !isSubscriptionStatus(input.status)) {
     throw new SetPlanError(`unknown status "${input.status}"; statuses: ${SUBSCRIPTION_STATUSES.join(', ')}`);
   }
-  const current = await getEffectiveSubscription(db, user.id);
+  const current = await getEffectiveSubscription(db, userId);
   const status = input.status ?? current.status ?? 'active';
   await createSubscriptionRepository(db).save({
-    user_id: user.id,
+    user_id: userId,
     plan_id: input.plan,
     status,
     period_unit: current.periodUnit,

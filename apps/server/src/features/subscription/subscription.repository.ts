@@ -61,3 +61,9 @@ export function createSubscriptionRepository(db: Kysely<Database>) {
 }
 
 export type TSubscriptionRepository = ReturnType<typeof createSubscriptionRepository>;
+
+/** The id of the user signed up with `email` (as stored: lower case). */
+export async function findUserIdByEmail(db: Kysely<Database>, email: string): Promise<string | undefined> {
+  const user = await db.selectFrom('user').select(['id']).where('email', '=', email).executeTakeFirst();
+  return user?.id;
+}

@@ -3,18 +3,17 @@ import { isAccountType } from '@strata/core/assets/asset-rules';
 import { canRenameTag, isReservedTagName, TAG_MESSAGES, validateTag } from '@strata/core/assets/tag-rules';
 import { MESSAGES } from '@strata/core/validation/messages';
 import type { Database } from '@strata/db/schema';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { raiseVersion, updateVersioned } from '../../plugins/row-version.ts';
-import { ASSET_MESSAGES } from '../assets/assets.service.ts';
-import { bumpDataVersion } from '../repositories/data-version.ts';
-import { fieldError, requireRecordAccess } from '../repositories/record-access.ts';
-import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
-import { isUniqueViolation } from '../repositories/repository-rules.ts';
+import { bumpDataVersion } from '../../shared/data-version.ts';
+import { fieldError, isUniqueViolation } from '../../shared/field-error.ts';
+import { requireRecordAccess } from '../../shared/record-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
+import { ASSET_MESSAGES } from '../assets/index.ts';
+import { createTagsRepository, type TTagRow } from './tags.repository.ts';
 
 export const TAG_NOT_FOUND = 'Tag not found';
-
-type TTagRow = Selectable<Database['tags']>;
 
 function toTag(row: TTagRow, assets: readonly string[]): TTag {
   return {
@@ -46,46 +45,27 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 
 /** Tags (unique by name and value) and the tags on assets (one per name on an asset). */
 export function createTagsService(db: Kysely<Database>) {
-  async function assetsOf(
-    tagIds: readonly string[],
-    trx: Kysely<Database> = db,
-  ): Promise<Map<string, string[]>> {
-    const byTag = new Map<string, string[]>();
-    if (tagIds.length === 0) return byTag;
-    const links = await trx
-      .selectFrom('asset_tags')
-      .select(['tag_id', 'asset_id'])
-      .where('tag_id', 'in', tagIds)
-      .orderBy('asset_id')
-      .execute();
-    for (const link of links) byTag.set(link.tag_id, [...(byTag.get(link.tag_id) ?? []), link.asset_id]);
-    return byTag;
+  const tags = createTagsRepository(db);
+
+  function assetsOf(tagIds: readonly string[], trx: Kysely<Database> = db): Promise<Map<string, string[]>> {
+    return createTagsRepository(trx).assetsOf(tagIds);
   }
 
   async function accessTag(user: TAccessUser | null, id: string, need: 'read' | 'write') {
-    const tag = await db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirst();
+    const tag = await tags.find(id);
     await requireRecordAccess(db, user, tag?.repository_id, need, TAG_NOT_FOUND);
     return tag as TTagRow;
   }
 
   async function accessAsset(user: TAccessUser | null, assetId: string, need: 'read' | 'write') {
-    const asset = await db
-      .selectFrom('assets')
-      .select(['id', 'repository_id', 'type', 'is_readonly'])
-      .where('id', '=', assetId)
-      .executeTakeFirst();
+    const asset = await tags.findAsset(assetId);
     await requireRecordAccess(db, user, asset?.repository_id, need, ASSET_MESSAGES.NOT_FOUND);
     return asset as NonNullable<typeof asset>;
   }
 
   /** A tag on an asset, for a writer; pre-created accounts keep theirs. */
   async function accessLink(user: TAccessUser | null, linkId: string) {
-    const link = await db
-      .selectFrom('asset_tags as at')
-      .innerJoin('tags as t', 't.id', 'at.tag_id')
-      .select(['at.id', 'at.asset_id', 'at.repository_id', 't.tag_name', 't.tag_value'])
-      .where('at.id', '=', linkId)
-      .executeTakeFirst();
+    const link = await tags.findLink(linkId);
     await requireRecordAccess(db, user, link?.repository_id, 'write', TAG_NOT_FOUND);
     const found = link as NonNullable<typeof link>;
     const asset = await accessAsset(user, found.asset_id, 'write');
@@ -98,46 +78,25 @@ export function createTagsService(db: Kysely<Database>) {
     repositoryId: string,
     ref: { tag_id?: string; tag_name?: string | null; tag_value?: string | null },
   ): Promise<TTagRow> {
-    let query = db.selectFrom('tags').selectAll().where('repository_id', '=', repositoryId);
-    if (ref.tag_id) query = query.where('id', '=', ref.tag_id);
-    else
-      query = query.where('tag_name', '=', ref.tag_name ?? '').where('tag_value', '=', ref.tag_value ?? '');
-    const tag = await query.executeTakeFirst();
+    const tag = await tags.findInRepository(repositoryId, ref);
     if (!tag) throw fieldError({ tag: [TAG_MESSAGES.NO_SUCH_TAG] });
     return tag;
   }
 
   async function linkResponse(linkId: string): Promise<TAssetTag> {
-    return db
-      .selectFrom('asset_tags as at')
-      .innerJoin('tags as t', 't.id', 'at.tag_id')
-      .select(['at.id', 'at.asset_id', 'at.tag_id', 't.tag_name', 't.tag_value'])
-      .where('at.id', '=', linkId)
-      .executeTakeFirstOrThrow();
+    return tags.getLink(linkId);
   }
 
   /** Seed §5: an asset holds one tag per name — a second 'Region' is refused like a duplicate tag. */
   async function assertNameFreeOnAsset(assetId: string, tagName: string, exceptLinkId?: string) {
-    let query = db
-      .selectFrom('asset_tags as at')
-      .innerJoin('tags as t', 't.id', 'at.tag_id')
-      .select('at.id')
-      .where('at.asset_id', '=', assetId)
-      .where('t.tag_name', '=', tagName);
-    if (exceptLinkId) query = query.where('at.id', '<>', exceptLinkId);
-    if (await query.executeTakeFirst()) throw AppError.conflict(TAG_MESSAGES.DUPLICATE);
+    if (await tags.hasTagNamed(assetId, tagName, exceptLinkId))
+      throw AppError.conflict(TAG_MESSAGES.DUPLICATE);
   }
 
   return {
     async list(user: TAccessUser | null, repositoryId: string): Promise<TTag[]> {
       await requireRepositoryAccess(db, user, repositoryId, 'read');
-      const rows = await db
-        .selectFrom('tags')
-        .selectAll()
-        .where('repository_id', '=', repositoryId)
-        .orderBy('tag_name')
-        .orderBy('tag_value')
-        .execute();
+      const rows = await tags.listOf(repositoryId);
       const assets = await assetsOf(rows.map((row) => row.id));
       return rows.map((row) => toTag(row, assets.get(row.id) ?? []));
     },
@@ -148,16 +107,12 @@ export function createTagsService(db: Kysely<Database>) {
       if (!result.ok) throw invalid(result.errors);
       return guarded(() =>
         db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('tags')
-            .values({
-              repository_id: body.repository_id,
-              ...result.value,
-              created_by: (user as TAccessUser).id,
-              updated_by: (user as TAccessUser).id,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = await createTagsRepository(trx).insert({
+            repository_id: body.repository_id,
+            ...result.value,
+            created_by: (user as TAccessUser).id,
+            updated_by: (user as TAccessUser).id,
+          });
           return toTag(row, []);
         }),
       );
@@ -198,17 +153,11 @@ export function createTagsService(db: Kysely<Database>) {
     async remove(user: TAccessUser | null, id: string): Promise<{ message: string }> {
       const tag = await accessTag(user, id, 'write');
       if (isReservedTagName(tag.tag_name)) {
-        const account = await db
-          .selectFrom('asset_tags as at')
-          .innerJoin('assets as a', 'a.id', 'at.asset_id')
-          .select(['a.type'])
-          .where('at.tag_id', '=', id)
-          .execute();
-        if (account.some((row) => isAccountType(row.type)))
-          throw AppError.conflict(TAG_MESSAGES.IN_USE_BY_ACCOUNTS);
+        const types = await tags.assetTypesOf(id);
+        if (types.some(isAccountType)) throw AppError.conflict(TAG_MESSAGES.IN_USE_BY_ACCOUNTS);
       }
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('tags').where('id', '=', id).execute();
+        await createTagsRepository(trx).remove(id);
         await bumpDataVersion(trx, tag.repository_id);
       });
       return { message: `Tag ${tag.tag_name}: ${tag.tag_value} deleted` };
@@ -218,13 +167,7 @@ export function createTagsService(db: Kysely<Database>) {
       let repositoryId = query.repository_id;
       if (query.asset_id) repositoryId = (await accessAsset(user, query.asset_id, 'read')).repository_id;
       else await requireRepositoryAccess(db, user, repositoryId as string, 'read');
-      let select = db
-        .selectFrom('asset_tags as at')
-        .innerJoin('tags as t', 't.id', 'at.tag_id')
-        .select(['at.id', 'at.asset_id', 'at.tag_id', 't.tag_name', 't.tag_value'])
-        .where('at.repository_id', '=', repositoryId as string);
-      if (query.asset_id) select = select.where('at.asset_id', '=', query.asset_id);
-      return select.orderBy('t.tag_name').orderBy('t.tag_value').execute();
+      return tags.listLinks(repositoryId as string, query.asset_id);
     },
 
     async assign(
@@ -238,11 +181,11 @@ export function createTagsService(db: Kysely<Database>) {
       return guarded(() =>
         db.transaction().execute(async (trx) => {
           await raiseVersion(trx, 'assets', asset.id);
-          const { id } = await trx
-            .insertInto('asset_tags')
-            .values({ repository_id: asset.repository_id, asset_id: asset.id, tag_id: tag.id })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const id = await createTagsRepository(trx).insertLink({
+            repository_id: asset.repository_id,
+            asset_id: asset.id,
+            tag_id: tag.id,
+          });
           await bumpDataVersion(trx, asset.repository_id);
           return id;
         }),
@@ -264,7 +207,7 @@ export function createTagsService(db: Kysely<Database>) {
       await guarded(() =>
         db.transaction().execute(async (trx) => {
           await raiseVersion(trx, 'assets', asset.id);
-          await trx.updateTable('asset_tags').set({ tag_id: tag.id }).where('id', '=', linkId).execute();
+          await createTagsRepository(trx).setLinkTag(linkId, tag.id);
           await bumpDataVersion(trx, asset.repository_id);
         }),
       );
@@ -278,7 +221,7 @@ export function createTagsService(db: Kysely<Database>) {
       }
       await db.transaction().execute(async (trx) => {
         await raiseVersion(trx, 'assets', asset.id);
-        await trx.deleteFrom('asset_tags').where('id', '=', linkId).execute();
+        await createTagsRepository(trx).removeLink(linkId);
         await bumpDataVersion(trx, asset.repository_id);
       });
       return { message: `Tag ${link.tag_name}: ${link.tag_value} removed` };

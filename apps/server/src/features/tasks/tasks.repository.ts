@@ -85,6 +85,22 @@ export async function findTask(db: TDb, id: string): Promise<TTaskRow | undefine
   return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A task of `type` whose payload names it as of `kind` (several kinds share the seed's task types). */
+export async function findTaskOfKind(
+  db: TDb,
+  id: string,
+  type: string,
+  kind: string,
+): Promise<TTaskRow | undefined> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', id)
+    .where('type', '=', type)
+    .where(sql<string>`payload->>'kind'`, '=', kind)
+    .executeTakeFirst();
+}
+
 export interface TStatusChange {
   status: TTaskStatus;
   error?: string | null;
@@ -174,4 +190,17 @@ export async function deleteTaskOf(db: TDb, userId: string, id: string): Promise
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return deleted.numDeletedRows > 0n;
+}
+
+/** Ties a task to the repository it made (a repository import's). */
+export async function setTaskRepository(db: TDb, id: string, repositoryId: string): Promise<void> {
+  await db.updateTable('tasks').set({ repository_id: repositoryId }).where('id', '=', id).execute();
+}
+
+export async function setTaskPayload(db: TDb, id: string, payload: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ payload: JSON.stringify(payload) })
+    .where('id', '=', id)
+    .execute();
 }

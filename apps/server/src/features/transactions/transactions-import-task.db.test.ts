@@ -9,7 +9,7 @@ import {
   type TTestUser,
   tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
-import { taskQueueOf } from '../tasks/task-executor.ts';
+import { taskQueueOf } from '../tasks/index.ts';
 import { createTasksTestApp } from '../tasks/testing/tasks-test-app.ts';
 import { createTransactionsService } from './transactions.service.ts';
 import { IMPORT_TASK_TYPE, importFileKey } from './transactions-import-task.ts';

@@ -2,12 +2,12 @@ import type { TTask } from '@strata/contracts/tasks';
 import type { TImportProgress } from '@strata/contracts/transactions';
 import type { TDialectName } from '@strata/db/database';
 import type { Database } from '@strata/db/schema';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { requireRepositoryAccess, type TAccessUser } from '../repositories/repository-access.ts';
-import type { TTaskExecutor } from '../tasks/task-executor.ts';
-import { setTaskProgress, toTaskView } from '../tasks/tasks.repository.ts';
+import { findTaskOfKind, setTaskProgress, type TTaskExecutor, toTaskView } from '../tasks/index.ts';
+
 import {
   importResult,
   refreshStatistics,
@@ -161,13 +161,7 @@ export function createTransactionsImportTasks(deps: TImportTaskDeps) {
     /** An import's task, for any member of its repository (others: 404, as if it did not exist). */
     async read(user: TAccessUser | null, id: string): Promise<TTask> {
       if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
-      const task = await db
-        .selectFrom('tasks')
-        .selectAll()
-        .where('id', '=', id)
-        .where('type', '=', IMPORT_TASK_TYPE)
-        .where(sql<string>`payload->>'kind'`, '=', IMPORT_TASK_KIND)
-        .executeTakeFirst();
+      const task = await findTaskOfKind(db, id, IMPORT_TASK_TYPE, IMPORT_TASK_KIND);
       if (!task?.repository_id) throw AppError.notFound(IMPORT_TASK_MESSAGES.NOT_FOUND);
       await requireRepositoryAccess(db, user, task.repository_id, 'read');
       return toTaskView(task);

@@ -223,5 +223,159 @@ export function createTransactionsRepository(db: Kysely<Database>) {
       }
       return inserted;
     },
+
+    /** The repository of each of `ids` that exists. */
+    idsWithRepositories(ids: readonly string[]) {
+      return db
+        .selectFrom('transactions')
+        .select(['id', 'repository_id'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+    },
+
+    /** How many live transactions of each type. */
+    countByType(repositoryId: string) {
+      return db
+        .selectFrom('transactions')
+        .select(['type', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('repository_id', '=', repositoryId)
+        .where('deleted_at', 'is', null)
+        .groupBy('type')
+        .orderBy('type')
+        .execute();
+    },
+
+    /** The first and last dates, and how many are live and how many in the trash. */
+    dateRange(repositoryId: string) {
+      return db
+        .selectFrom('transactions')
+        .select([
+          (eb) => eb.fn.min('date').as('first_date'),
+          (eb) => eb.fn.max('date').as('last_date'),
+          sql<number>`count(*) filter (where deleted_at is null)`.as('total'),
+          sql<number>`count(*) filter (where deleted_at is not null)`.as('deleted'),
+        ])
+        .where('repository_id', '=', repositoryId)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The live transactions by date, then in the order they were entered. */
+    liveInOrder(repositoryId: string): Promise<TTransactionRow[]> {
+      return db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('repository_id', '=', repositoryId)
+        .where('deleted_at', 'is', null)
+        .orderBy('date')
+        .orderBy('seq')
+        .execute();
+    },
+
+    /** Every asset's name (live or trashed), by id. */
+    async assetNames(repositoryId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('assets')
+        .select(['id', 'name'])
+        .where('repository_id', '=', repositoryId)
+        .execute();
+      return new Map(rows.map((asset) => [asset.id, asset.name]));
+    },
+
+    /** Writes the transaction's entries anew, in slot order. */
+    async replaceEntries(
+      id: string,
+      repositoryId: string,
+      entries: TValidTransaction['entries'],
+    ): Promise<void> {
+      await db.deleteFrom('transaction_entries').where('transaction_id', '=', id).execute();
+      if (entries.length === 0) return;
+      await db
+        .insertInto('transaction_entries')
+        .values(
+          entries.map((entry, position) => ({
+            transaction_id: id,
+            position,
+            repository_id: repositoryId,
+            ...entry,
+          })),
+        )
+        .execute();
+    },
+
+    async deleteMany(ids: readonly string[]): Promise<void> {
+      await db.deleteFrom('transactions').where('id', 'in', ids).execute();
+    },
+
+    /** Moves the live ones of `ids` to the trash. */
+    async trashMany(ids: readonly string[], userId: string): Promise<void> {
+      await db
+        .updateTable('transactions')
+        .set({ deleted_at: new Date(), updated_by: userId })
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    restore(id: string, userId: string): Promise<TTransactionRow> {
+      return db
+        .updateTable('transactions')
+        .set({ deleted_at: null, updated_at: new Date(), updated_by: userId })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Restores the repository's trashed transactions (all of them, or those of `ids`); how many. */
+    async restoreTrashed(repositoryId: string, ids: readonly string[] | undefined, userId: string) {
+      let query = db
+        .updateTable('transactions')
+        .set({ deleted_at: null, updated_at: new Date(), updated_by: userId })
+        .where('repository_id', '=', repositoryId)
+        .where('deleted_at', 'is not', null);
+      if (ids)
+        query = query.where('id', 'in', ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000']);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Deletes the repository's trashed transactions; how many. */
+    async deleteTrashed(repositoryId: string): Promise<number> {
+      const result = await db
+        .deleteFrom('transactions')
+        .where('repository_id', '=', repositoryId)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** The assets the repository's entries use as accounts, or as assets: a filter's options. */
+    entryAssets(repositoryId: string, role: 'account' | 'asset') {
+      return db
+        .selectFrom('transaction_entries as e')
+        .innerJoin('assets as a', 'a.id', role === 'account' ? 'e.account_id' : 'e.asset_id')
+        .select(['a.id', 'a.name'])
+        .distinct()
+        .where('e.repository_id', '=', repositoryId)
+        .orderBy('a.name')
+        .execute();
+    },
+
+    /** The values the repository's transactions hold in `field`: a filter's options. */
+    async distinctValues(repositoryId: string, field: 'type' | 'source'): Promise<string[]> {
+      const rows = await db
+        .selectFrom('transactions')
+        .select(field)
+        .distinct()
+        .where('repository_id', '=', repositoryId)
+        .orderBy(field)
+        .execute();
+      return rows.map((row) => String(row[field]));
+    },
+
+    /** Fresh planner statistics after a large write (stale ones take list queries off the index). */
+    async analyze(): Promise<void> {
+      await sql`analyze transactions`.execute(db);
+      await sql`analyze transaction_entries`.execute(db);
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { UPLOAD_MESSAGES } from '@strata/contracts/uploads';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { importRepository } from '../repositories/repository-transfer.ts';
-import type { TTaskExecutor } from '../tasks/task-executor.ts';
+import { importRepository } from '../repositories/index.ts';
+import { setTaskRepository, type TTaskExecutor } from '../tasks/index.ts';
 
 /**
  * The `repository_import` task: reads the uploaded export and creates the repository from it. The file is
@@ -19,7 +19,7 @@ export function registerRepositoryImportTask(tasks: TTaskExecutor, fileStore: TF
         name,
         data: prepared,
       });
-      await trx.updateTable('tasks').set({ repository_id: repositoryId }).where('id', '=', task.id).execute();
+      await setTaskRepository(trx, task.id, repositoryId);
       return { repository_id: repositoryId, message: UPLOAD_MESSAGES.IMPORT_SUCCEEDED };
     },
     {

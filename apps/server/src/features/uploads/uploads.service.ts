@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { TJobRunner } from '../../jobs/job-runner.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import type { TTaskExecutor } from '../tasks/task-executor.ts';
+import { setTaskPayload, type TTaskExecutor } from '../tasks/index.ts';
 import {
   claimUploadPolicy,
   findTaskAwaitingFile,
@@ -86,11 +86,7 @@ export function createUploadsService(deps: {
         const task = await tasks.create(trx, { userId: actor.id, type: kind.taskType });
         const key = `uploads/${body.type}/${task.id}${kind.extension}`;
         const payload = { upload_type: body.type, file_key: key, ...(repoName ? { repoName } : {}) };
-        await trx
-          .updateTable('tasks')
-          .set({ payload: JSON.stringify(payload) })
-          .where('id', '=', task.id)
-          .execute();
+        await setTaskPayload(trx, task.id, payload);
         const post = await fileStore.createPresignedPost({
           key,
           contentType: kind.contentType,

@@ -8,9 +8,13 @@ import {
 import { REPOSITORY_MESSAGES } from '@strata/core/repositories/repository-messages';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
-import { AppError } from '../../plugins/app-error.ts';
-import { requirePlanFeature } from '../subscription/route-plan-features.ts';
-import { isStoredStatusActive, requireActiveSubscription } from '../subscription/subscription-state.ts';
+import {
+  isStoredStatusActive,
+  requireActiveSubscription,
+  requirePlanFeature,
+} from '../features/subscription/index.ts';
+import { AppError } from '../plugins/app-error.ts';
+import { findMembership } from './repository-access.repository.ts';
 
 export interface TAccessRepository {
   id: string;
@@ -46,23 +50,7 @@ export async function requireRepositoryAccess(
   need: TAccessNeed,
 ): Promise<TRepositoryAccess> {
   if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
-  // Membership and the subscription's status in one round trip: every repository call pays for this.
-  const row = await db
-    .selectFrom('repositories as r')
-    .innerJoin('repository_members as m', (join) =>
-      join.onRef('m.repository_id', '=', 'r.id').on('m.user_id', '=', user.id),
-    )
-    .select((eb) => [
-      'r.id',
-      'r.name',
-      'r.currency',
-      'r.owner_id',
-      'r.settings',
-      'm.access_type',
-      eb.selectFrom('subscriptions as s').select('s.status').where('s.user_id', '=', user.id).as('status'),
-    ])
-    .where('r.id', '=', repositoryId)
-    .executeTakeFirst();
+  const row = await findMembership(db, user.id, repositoryId);
   // Not a member: the subscription still decides first (402 before 404).
   if (!row) {
     await requireActiveSubscription(db, user.id);

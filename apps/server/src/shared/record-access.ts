@@ -1,8 +1,7 @@
 import type { TAccessNeed } from '@strata/core/repositories/access-levels';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
-import { AppError, isAppError } from '../../plugins/app-error.ts';
-import { flattenFieldErrors } from '../../plugins/errors.ts';
+import { AppError, isAppError } from '../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser, type TRepositoryAccess } from './repository-access.ts';
 
 /**
@@ -31,15 +30,4 @@ export async function requireRecordAccess(
     if (isAppError(error) && error.code === 'NOT_FOUND') throw AppError.notFound(notFoundMessage);
     throw error;
   }
-}
-
-/** A 400 with the seed's `field: message` text and the field errors in details. */
-export function fieldError(fieldErrors: Record<string, string[]>): AppError {
-  return new AppError('VALIDATION_FAILED', flattenFieldErrors(fieldErrors), { details: { fieldErrors } });
-}
-
-/** The row is still referenced: a foreign-key violation, or (ON DELETE RESTRICT) a restrict violation. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === '23503' || code === '23001';
 }

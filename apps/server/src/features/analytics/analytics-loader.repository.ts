@@ -1,0 +1,111 @@
+import type { Database } from '@strata/db/schema';
+import { type Kysely, sql } from 'kysely';
+import type { TPriceSeriesText } from './analytics-source.ts';
+
+/** The queries the analytics loader reads a repository with (analytics.loader.ts holds how it parts them). */
+
+/** How many live transactions fall on each day, in date order. */
+export async function transactionsPerDay(db: Kysely<Database>, repositoryId: string) {
+  const { rows } = await sql<{ date: string; count: number }>`
+    SELECT date::text AS date, count(*)::int AS count
+    FROM transactions
+    WHERE repository_id = ${repositoryId} AND deleted_at IS NULL
+    GROUP BY date
+    ORDER BY date
+  `.execute(db);
+  return rows;
+}
+
+/**
+ * The live transactions of days `from`..`to` with their entries as one text, a line per entry (the format
+ * analytics-source.ts parses), numbered from `numberedAfter` + 1; with the last number given.
+ */
+export async function transactionLines(
+  db: Kysely<Database>,
+  repositoryId: string,
+  range: { from: string; to: string },
+  numberedAfter: number,
+) {
+  const { rows } = await sql<{ text: string | null; count: number | null }>`
+    SELECT string_agg(line, E'\n') AS text, max(number)::int AS count
+    FROM (
+      SELECT dense_rank() OVER (ORDER BY t.date, t.seq) AS number,
+        concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.seq) + ${numberedAfter}::int, t.date - DATE '1970-01-01',
+          coalesce(e.position::text, ''), coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''),
+          coalesce(e.amount::text, ''), coalesce(e.pos_id::text, ''), t.type) AS line
+      FROM transactions t
+      LEFT JOIN transaction_entries e ON e.transaction_id = t.id AND e.repository_id = ${repositoryId}
+      WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL
+        AND t.date >= ${range.from}::date AND t.date <= ${range.to}::date
+      ORDER BY t.date, t.seq, e.position
+    ) AS ordered
+  `.execute(db);
+  return rows[0];
+}
+
+/** Every asset id of the repository (the trashed too), in the price index's order. */
+export async function assetIdsInOrder(db: Kysely<Database>, repositoryId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('assets')
+    .select('id')
+    .where('repository_id', '=', repositoryId)
+    .orderBy('id')
+    .execute();
+  return rows.map((asset) => asset.id);
+}
+
+/** The price series (as comma lists) of the assets whose ids lie in `first`..`last`, with their lengths. */
+export async function priceSeriesBetween(
+  db: Kysely<Database>,
+  repositoryId: string,
+  first: string,
+  last: string,
+) {
+  const { rows } = await sql<TPriceSeriesText & { count: number }>`
+    SELECT asset_id, source, count(*)::int AS count, string_agg(day, ',') AS days, string_agg(close, ',') AS closes
+    FROM (
+      SELECT asset_id, source, (date - DATE '1970-01-01')::text AS day, close::text AS close
+      FROM asset_prices
+      WHERE repository_id = ${repositoryId} AND asset_id BETWEEN ${first}::uuid AND ${last}::uuid
+        AND date > '-infinity'::date AND date < 'infinity'::date
+      ORDER BY asset_id, source, date
+    ) AS ordered
+    GROUP BY asset_id, source
+  `.execute(db);
+  return rows;
+}
+
+export function liveAssets(db: Kysely<Database>, repositoryId: string) {
+  return db
+    .selectFrom('assets')
+    .select(['id', 'name', 'type', 'currency', 'ticker', 'parent_id'])
+    .where('repository_id', '=', repositoryId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export function assetTagPairs(db: Kysely<Database>, repositoryId: string) {
+  return db
+    .selectFrom('asset_tags as at')
+    .innerJoin('tags as t', 't.id', 'at.tag_id')
+    .select(['at.asset_id', 't.tag_name', 't.tag_value'])
+    .where('at.repository_id', '=', repositoryId)
+    .execute();
+}
+
+/** The repository's data version and its first live transaction's date (null when it has none). */
+export function analyticsFacts(db: Kysely<Database>, repositoryId: string) {
+  return db
+    .selectFrom('repositories as r')
+    .select((eb) => [
+      'r.data_version',
+      eb
+        .selectFrom('transactions as t')
+        .select((inner) => inner.fn.min('t.date').as('first'))
+        .whereRef('t.repository_id', '=', 'r.id')
+        .where('t.deleted_at', 'is', null)
+        .as('first_date'),
+    ])
+    .where('r.id', '=', repositoryId)
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,9 @@
+// The tasks feature's public entry: what other features may use of it.
+export { type TTaskExecutor, taskQueueOf } from './task-executor.ts';
+export {
+  findTaskOfKind,
+  setTaskPayload,
+  setTaskProgress,
+  setTaskRepository,
+  toTaskView,
+} from './tasks.repository.ts';
