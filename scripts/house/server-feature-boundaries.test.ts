@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * another feature only through that feature's public entry, `features/<b>/index.ts`; what several features
  * share (access checks, field errors, the data version) lives in apps/server/src/shared/, which reaches
  * features by their entries too. Tests and their fixtures may also use another feature's `testing/` kit and
- * `*.matrix.ts` scenes.
+ * `*.matrix.fixture.ts` scenes.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const SERVER = 'apps/server/src';
@@ -43,7 +43,7 @@ function featureOf(path: string): string | null {
   return path.startsWith(`${FEATURES}/`) ? (path.slice(FEATURES.length + 1).split('/')[0] ?? null) : null;
 }
 
-const isTestSupport = (path: string) => /\.test\.ts$|\.matrix\.ts$|\/testing\//.test(path);
+const isTestSupport = (path: string) => /\.test\.ts$|\.matrix\.fixture\.ts$|\/testing\//.test(path);
 
 interface TCrossing {
   from: string;
@@ -61,7 +61,8 @@ function boundaryCrossings(files: ReadonlyArray<{ path: string; text: string }>)
       if (target === null || target === home) return [];
       const inside = to.slice(`${FEATURES}/${target}/`.length);
       if (inside === 'index.ts') return [];
-      if (isTestSupport(path) && (inside.startsWith('testing/') || inside.endsWith('.matrix.ts'))) return [];
+      if (isTestSupport(path) && (inside.startsWith('testing/') || inside.endsWith('.matrix.fixture.ts')))
+        return [];
       return [{ from: path, to }];
     });
   });
