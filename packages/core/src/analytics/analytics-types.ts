@@ -5,6 +5,8 @@ import type { TEntryRole } from '../transactions/catalogue.ts';
 
 export const FREQUENCIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type TFrequency = (typeof FREQUENCIES)[number];
+/** The longest timeline one analytics request computes, in periods (the API and the timeline form refuse more). */
+export const MAX_PERIODS = 5000;
 
 export const DATASETS = [
   'value_view',

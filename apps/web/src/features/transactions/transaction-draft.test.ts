@@ -1,3 +1,4 @@
+import type { TAmountRule } from '@strata/core/transactions/catalogue';
 import { describe, expect, it } from 'vitest';
 import type { TEntrySettingView, TTypeSetting } from './api/transactions.ts';
 import {
@@ -12,9 +13,14 @@ import {
   otherErrors,
 } from './transaction-draft.ts';
 
-const slot = (title: string, rule: string, extra: Partial<TEntrySettingView> = {}): TEntrySettingView => ({
+const slot = (
+  title: string,
+  rule: TAmountRule,
+  extra: Partial<TEntrySettingView> = {},
+): TEntrySettingView => ({
   title,
   role: 'position',
+  isAttributable: false,
   account: { includes: ['investment account'] },
   asset: { includes: ['currency'] },
   amount: { rule },
@@ -28,6 +34,8 @@ const CASH = slot('Cash', 'negative');
 const type = (entries: TEntrySettingView[]): TTypeSetting => ({
   name: 't',
   group: 'cash',
+  isProOnly: false,
+  isMappingTarget: true,
   description: '',
   readonly: false,
   entries,

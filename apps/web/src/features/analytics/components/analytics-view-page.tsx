@@ -25,6 +25,7 @@ import type {
 } from '@strata/core/analytics/analytics-types';
 import { Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { analyticsResult } from '../../../shared/api/analytics-result.ts';
 import type { THistoryBars, TPivotField, TPivotMeasure } from '../../dashboards/index.ts';
 import {
   formatMoney,
@@ -463,7 +464,7 @@ export function AnalyticsViewPage({ view }: { view: TAnalyticsView }) {
   const { timeline, setTimeline } = useTimelineSettings(repository);
   const analytics = useDashboardAnalytics(repository?.id, timeline, DATASETS[view]);
   const response = analytics.response;
-  const result = response?.status === 'done' ? (response.result as unknown as TAnalyticsResult | null) : null;
+  const result = response?.status === 'done' ? analyticsResult(response) : null;
   return (
     <Stack p="md" gap="md">
       <Title order={1} size="h3">

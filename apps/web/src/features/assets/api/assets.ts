@@ -1,8 +1,34 @@
-import type { TAssetPrice } from '@strata/contracts/asset-prices';
-import type { TAsset } from '@strata/contracts/assets';
-import type { TAssetTag, TTag } from '@strata/contracts/tags';
+import {
+  createAssetPrice,
+  deleteAssetPrice,
+  listAssetPrices,
+  type TCreateAssetPriceBody,
+  type TUpdateAssetPriceBody,
+  updateAssetPrice,
+} from '@strata/contracts/asset-prices';
+import {
+  createAssets,
+  deleteAsset as deleteAssetEndpoint,
+  deleteAssets as deleteAssetsEndpoint,
+  listAssets,
+  restoreAsset as restoreAssetEndpoint,
+  type TAsset,
+  type TCreateAssetBody,
+  updateAsset as updateAssetEndpoint,
+} from '@strata/contracts/assets';
+import type { TMessageResponse } from '@strata/contracts/repositories';
+import {
+  createAssetTag,
+  createTag as createTagEndpoint,
+  deleteAssetTag,
+  deleteTag as deleteTagEndpoint,
+  listAssetTags,
+  listTags,
+  type TCreateTagBody,
+  updateTag as updateTagEndpoint,
+} from '@strata/contracts/tags';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint, type TEndpointBody } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
 export const assetsKey = (repositoryId: string) => repositoryScopedKey(repositoryId, 'assets');
@@ -17,7 +43,7 @@ export function useAssets(repositoryId: string | undefined) {
   return useQuery({
     queryKey: assetsKey(repositoryId ?? 'none'),
     queryFn: ({ signal }) =>
-      apiFetch<{ data: TAsset[] }>('/assets', {
+      callEndpoint(listAssets, {
         signal,
         query: { repository_id: repositoryId ?? '', show_deleted: 1 },
       }).then((answer) => answer.data),
@@ -29,8 +55,7 @@ export function useAssets(repositoryId: string | undefined) {
 export function useTags(repositoryId: string | undefined) {
   return useQuery({
     queryKey: tagsKey(repositoryId ?? 'none'),
-    queryFn: ({ signal }) =>
-      apiFetch<TTag[]>('/tags', { signal, query: { repository_id: repositoryId ?? '' } }),
+    queryFn: ({ signal }) => callEndpoint(listTags, { signal, query: { repository_id: repositoryId ?? '' } }),
     enabled: Boolean(repositoryId),
     staleTime: 30_000,
   });
@@ -39,7 +64,7 @@ export function useTags(repositoryId: string | undefined) {
 export function useAssetTags(repositoryId: string | undefined, assetId: string | undefined) {
   return useQuery({
     queryKey: assetTagsKey(repositoryId ?? 'none', assetId ?? 'none'),
-    queryFn: ({ signal }) => apiFetch<TAssetTag[]>('/asset_tags', { signal, query: { asset_id: assetId } }),
+    queryFn: ({ signal }) => callEndpoint(listAssetTags, { signal, query: { asset_id: assetId } }),
     enabled: Boolean(repositoryId && assetId),
   });
 }
@@ -47,79 +72,62 @@ export function useAssetTags(repositoryId: string | undefined, assetId: string |
 export function useAssetPrices(repositoryId: string | undefined, assetId: string | undefined) {
   return useQuery({
     queryKey: pricesKey(repositoryId ?? 'none', assetId ?? 'none'),
-    queryFn: ({ signal }) =>
-      apiFetch<TAssetPrice[]>('/asset_prices', { signal, query: { asset_id: assetId } }),
+    queryFn: ({ signal }) => callEndpoint(listAssetPrices, { signal, query: { asset_id: assetId } }),
     enabled: Boolean(repositoryId && assetId),
   });
 }
 
-export function createAsset(body: Record<string, unknown>): Promise<TAsset> {
-  return apiFetch<TAsset>('/assets', { method: 'POST', body });
+export async function createAsset(body: TCreateAssetBody): Promise<TAsset> {
+  // One asset in, one out: the array answer is for a list of assets.
+  const created = await callEndpoint(createAssets, { body });
+  return Array.isArray(created) ? (created[0] as TAsset) : created;
 }
 
-export function updateAsset(id: string, body: Record<string, unknown>): Promise<TAsset> {
-  return apiFetch<TAsset>(`/assets/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export function updateAsset(id: string, body: TEndpointBody<typeof updateAssetEndpoint>): Promise<TAsset> {
+  return callEndpoint(updateAssetEndpoint, { params: { id }, body });
 }
 
-export function deleteAsset(id: string, isHard = false): Promise<{ message: string }> {
-  return apiFetch(`/assets/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    query: isHard ? { is_hard: 1 } : {},
-  });
+export function deleteAsset(id: string, isHard = false): Promise<TMessageResponse> {
+  return callEndpoint(deleteAssetEndpoint, { params: { id }, query: isHard ? { is_hard: 1 } : {} });
 }
 
 /** Bulk `DELETE /api/assets`: all or nothing (the server refuses the lot if one can't go). */
-export function deleteAssets(ids: readonly string[], isHard: boolean): Promise<{ message: string }> {
-  return apiFetch('/assets', { method: 'DELETE', body: { ids, is_hard: isHard } });
+export function deleteAssets(ids: readonly string[], isHard: boolean): Promise<TMessageResponse> {
+  return callEndpoint(deleteAssetsEndpoint, { body: { ids: [...ids], is_hard: isHard } });
 }
 
 export function restoreAsset(id: string): Promise<TAsset> {
-  return apiFetch(`/assets/${encodeURIComponent(id)}/restore`, { method: 'POST' });
+  return callEndpoint(restoreAssetEndpoint, { params: { id } });
 }
 
-export function createPrice(body: {
-  asset_id: string;
-  date: string;
-  close: string;
-  source: string;
-}): Promise<TAssetPrice> {
-  return apiFetch('/asset_prices', { method: 'POST', body });
+export function createPrice(body: TCreateAssetPriceBody) {
+  return callEndpoint(createAssetPrice, { body });
 }
 
-export function updatePrice(
-  id: string,
-  body: { date: string; close: string; source: string; version: number },
-): Promise<TAssetPrice> {
-  return apiFetch(`/asset_prices/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export function updatePrice(id: string, body: TUpdateAssetPriceBody) {
+  return callEndpoint(updateAssetPrice, { params: { id }, body });
 }
 
-export function deletePrice(id: string): Promise<{ message: string }> {
-  return apiFetch(`/asset_prices/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deletePrice(id: string) {
+  return callEndpoint(deleteAssetPrice, { params: { id } });
 }
 
-export function createTag(body: {
-  repository_id: string;
-  tag_name: string;
-  tag_value: string;
-}): Promise<TTag> {
-  return apiFetch('/tags', { method: 'POST', body });
+export function createTag(body: TCreateTagBody) {
+  return callEndpoint(createTagEndpoint, { body });
 }
 
-export function updateTag(
-  id: string,
-  body: { tag_name: string; tag_value: string; version: number },
-): Promise<TTag> {
-  return apiFetch(`/tags/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export function updateTag(id: string, body: TEndpointBody<typeof updateTagEndpoint>) {
+  return callEndpoint(updateTagEndpoint, { params: { id }, body });
 }
 
-export function deleteTag(id: string): Promise<{ message: string }> {
-  return apiFetch(`/tags/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteTag(id: string) {
+  return callEndpoint(deleteTagEndpoint, { params: { id } });
 }
 
-export function assignTag(body: { asset_id: string; tag_id: string }): Promise<TAssetTag> {
-  return apiFetch('/asset_tags', { method: 'POST', body });
+export function assignTag(body: TEndpointBody<typeof createAssetTag>) {
+  return callEndpoint(createAssetTag, { body });
 }
 
-export function removeAssetTag(id: string): Promise<{ message: string }> {
-  return apiFetch(`/asset_tags/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function removeAssetTag(id: string) {
+  return callEndpoint(deleteAssetTag, { params: { id } });
 }

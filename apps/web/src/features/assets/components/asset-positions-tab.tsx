@@ -1,26 +1,12 @@
 import { Alert, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { getAnalytics } from '@strata/contracts/analytics';
 import { assetFamily } from '@strata/core/assets/asset-rules';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { analyticsResult } from '../../../shared/api/analytics-result.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 import { useAssets } from '../api/assets.ts';
 import { useAssetDrawer } from './asset-drawer-context.ts';
-
-interface TPositionRow {
-  account_id: string;
-  asset_id: string;
-  amount: string;
-  position_close: number | null;
-  position_gain: number | null;
-  cost_basis: number | null;
-  date: string;
-}
-
-interface TPositionAnswer {
-  status: 'done' | 'empty' | 'error';
-  message?: string;
-  result?: { position_view?: TPositionRow[] } | null;
-}
 
 const money = (value: number | null) =>
   value === null
@@ -39,13 +25,14 @@ export function AssetPositionsTab() {
   const positions = useQuery({
     queryKey: repositoryScopedKey(repositoryId ?? 'none', 'asset-positions', asset?.id ?? 'none'),
     queryFn: ({ signal }) =>
-      apiFetch<TPositionAnswer>(`/repositories/${encodeURIComponent(repositoryId ?? '')}/analytics`, {
+      callEndpoint(getAnalytics, {
+        params: { id: repositoryId ?? '' },
         signal,
         query: { data: 'position', ...(isAccount ? { accounts: [asset?.id] } : { assets: [asset?.id] }) },
       }),
     enabled: Boolean(repositoryId && asset),
   });
-  const rows = (positions.data?.result?.position_view ?? []).filter((row) => row.amount !== '0');
+  const rows = (analyticsResult(positions.data)?.position_view ?? []).filter((row) => row.amount !== '0');
 
   return (
     <Stack gap="sm">

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { TTransaction } from '@strata/contracts/transactions';
+import { listTransactions } from '@strata/contracts/transactions';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 import { useAssets } from '../api/assets.ts';
 import { useAssetDrawer } from './asset-drawer-context.ts';
@@ -11,11 +11,6 @@ import { useAssetDrawer } from './asset-drawer-context.ts';
 const PAGE_SIZE = 50;
 /** Seed §2: the tab shows each transaction's first two entries. */
 const SHOWN_ENTRIES = 2;
-
-interface TPage {
-  data: TTransaction[];
-  meta: { page_size: number; page_no: number; total: number };
-}
 
 /** The transactions touching the asset, newest first; the drawer's title carries 'As of' the day shown. */
 export function AssetTransactionsTab() {
@@ -25,7 +20,7 @@ export function AssetTransactionsTab() {
   const pages = useInfiniteQuery({
     queryKey: repositoryScopedKey(repositoryId ?? 'none', 'asset-transactions', asset?.id ?? 'none'),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<TPage>('/transactions', {
+      callEndpoint(listTransactions, {
         signal,
         query: {
           repository_id: repositoryId,

@@ -1,9 +1,9 @@
-import { ZAuthProviders } from '@strata/contracts/auth-providers';
+import { getAuthProviders as endpoint } from '@strata/contracts/auth-providers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 export async function getAuthProviders(signal?: AbortSignal) {
-  return apiFetch('/auth-providers', { signal, schema: ZAuthProviders, isAuthProbe: true });
+  return callEndpoint(endpoint, { signal, isAuthProbe: true, isParsed: true });
 }
 
 export function authProvidersQueryOptions() {

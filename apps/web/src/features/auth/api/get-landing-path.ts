@@ -1,11 +1,8 @@
-import { z } from 'zod';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { getSubscription } from '@strata/contracts/subscription';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 export const DASHBOARDS_PATH = '/dashboards';
 export const SUBSCRIPTION_PATH = '/subscription';
-
-/** Only the flag this decision needs; the subscription feature owns the full contract. */
-const ZSubscriptionActivity = z.looseObject({ is_active: z.boolean() });
 
 /**
  * Where a freshly signed-in user goes (seed §2): dashboards, or the subscription page when the
@@ -14,11 +11,7 @@ const ZSubscriptionActivity = z.looseObject({ is_active: z.boolean() });
  */
 export async function getLandingPath(signal?: AbortSignal): Promise<string> {
   try {
-    const subscription = await apiFetch('/subscription', {
-      signal,
-      schema: ZSubscriptionActivity,
-      isAuthProbe: true,
-    });
+    const subscription = await callEndpoint(getSubscription, { signal, isAuthProbe: true, isParsed: true });
     return subscription.is_active ? DASHBOARDS_PATH : SUBSCRIPTION_PATH;
   } catch {
     return DASHBOARDS_PATH;

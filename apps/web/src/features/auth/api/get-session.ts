@@ -1,24 +1,18 @@
+import { getSession as endpoint, type TSession } from '@strata/contracts/auth-session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../../shared/api/api-client.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
-/** better-auth's `GET /api/auth/get-session` answer; extra fields pass through. */
-export const ZSession = z
-  .object({
-    session: z.looseObject({ id: z.string(), userId: z.string(), expiresAt: z.coerce.date() }),
-    user: z.looseObject({ id: z.string(), email: z.string(), name: z.string().nullish() }),
-  })
-  .nullable();
-export type TSession = NonNullable<z.infer<typeof ZSession>>;
+export type { TSession };
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 /** Null means "not signed in": no session, or (until the identity issue lands) no auth endpoint at all. */
 export async function getSession(signal?: AbortSignal): Promise<TSession | null> {
   try {
-    const body = await apiFetch<unknown>('/auth/get-session', { signal, isAuthProbe: true });
-    return ZSession.parse(body ?? null);
+    // An empty answer is "nobody": parsed here, as null, rather than by the caller.
+    const body: unknown = await callEndpoint(endpoint, { signal, isAuthProbe: true });
+    return endpoint.response[200].parse(body ?? null);
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 404)) return null;
     throw error;

@@ -1,6 +1,15 @@
-import type { TContact } from '@strata/contracts/contacts';
+import {
+  createContact as createContactEndpoint,
+  deleteContact as deleteContactEndpoint,
+  listContacts,
+  type TContact,
+  type TCreateContactBody,
+  type TUpdateContactBody,
+  updateContact as updateContactEndpoint,
+} from '@strata/contracts/contacts';
+import type { TMessageResponse } from '@strata/contracts/repositories';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
 export const contactsKey = (repositoryId: string, ...parts: unknown[]) =>
@@ -11,7 +20,7 @@ export function useContacts(repositoryId: string | undefined, assetId?: string) 
   return useQuery({
     queryKey: contactsKey(repositoryId ?? 'none', assetId ?? 'all'),
     queryFn: ({ signal }) =>
-      apiFetch<TContact[]>('/contact_info', {
+      callEndpoint(listContacts, {
         signal,
         query: { repository_id: repositoryId, asset_id: assetId },
       }),
@@ -19,14 +28,14 @@ export function useContacts(repositoryId: string | undefined, assetId?: string) 
   });
 }
 
-export function createContact(body: Record<string, unknown>): Promise<TContact> {
-  return apiFetch('/contact_info', { method: 'POST', body });
+export function createContact(body: TCreateContactBody): Promise<TContact> {
+  return callEndpoint(createContactEndpoint, { body });
 }
 
-export function updateContact(id: string, body: Record<string, unknown>): Promise<TContact> {
-  return apiFetch(`/contact_info/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export function updateContact(id: string, body: TUpdateContactBody): Promise<TContact> {
+  return callEndpoint(updateContactEndpoint, { params: { id }, body });
 }
 
-export function deleteContact(id: string): Promise<{ message: string }> {
-  return apiFetch(`/contact_info/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteContact(id: string): Promise<TMessageResponse> {
+  return callEndpoint(deleteContactEndpoint, { params: { id } });
 }

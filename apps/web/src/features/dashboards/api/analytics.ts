@@ -1,8 +1,12 @@
-import type { TAnalyticsResponse, TAnalyticsServerMessage } from '@strata/contracts/analytics';
+import {
+  getAnalytics,
+  type TAnalyticsResponse,
+  type TAnalyticsServerMessage,
+} from '@strata/contracts/analytics';
 import { SCOPE_KINDS, type TDataset, type TScopeKind } from '@strata/core/analytics/analytics-types';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 import { type TTimelineSettings, toAnalyticsQuery } from '../timeline/timeline-rules.ts';
 
@@ -169,10 +173,7 @@ export function useDashboardAnalytics(
   const http = useQuery({
     queryKey: repositoryScopedKey(repositoryId ?? 'none', 'analytics', stableQuery),
     queryFn: ({ signal }) =>
-      apiFetch<TAnalyticsResponse>(`/repositories/${encodeURIComponent(repositoryId ?? '')}/analytics`, {
-        signal,
-        query: stableQuery,
-      }),
+      callEndpoint(getAnalytics, { params: { id: repositoryId ?? '' }, signal, query: stableQuery }),
     enabled: transport === 'http' && Boolean(repositoryId) && Boolean(stableQuery.datasets),
     placeholderData: (previous) => previous,
     refetchInterval: POLL_INTERVAL_MS,

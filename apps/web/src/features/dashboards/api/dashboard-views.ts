@@ -1,20 +1,22 @@
-import { listDashboardViews, type TDashboardView, updateDashboardView } from '@strata/contracts/dashboards';
+import {
+  createDashboardView as createDashboardViewEndpoint,
+  listDashboardViews,
+  type TDashboardView,
+  updateDashboardView,
+} from '@strata/contracts/dashboards';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
-
-const ZViews = listDashboardViews.response[200] as z.ZodType<TDashboardView[]>;
-const ZView = updateDashboardView.response[200] as z.ZodType<TDashboardView>;
 
 /** `GET /api/dashboard_views`: the user's own dashboards of the repository (made on first read). */
 export function useDashboardViews(repositoryId: string | undefined) {
   return useQuery({
     queryKey: repositoryScopedKey(repositoryId ?? 'none', 'dashboard-views'),
     queryFn: ({ signal }) =>
-      apiFetch(`/dashboard_views?repository_id=${encodeURIComponent(repositoryId ?? '')}`, {
+      callEndpoint(listDashboardViews, {
         signal,
-        schema: ZViews,
+        query: { repository_id: repositoryId ?? '' },
+        isParsed: true,
       }),
     enabled: Boolean(repositoryId),
     staleTime: 60_000,
@@ -47,11 +49,11 @@ export function saveDashboardWidgets(
   state.edits += 1;
   const edit = state.edits;
   const put = () =>
-    apiFetch(`/dashboard_views/${encodeURIComponent(view.id)}`, {
-      method: 'PUT',
+    callEndpoint(updateDashboardView, {
+      params: { id: view.id },
       // Someone else's save since the one this client knows answers 409 instead of being overwritten.
       body: { widgets, version: Math.max(state.version, view.version) },
-      schema: ZView,
+      isParsed: true,
     });
   const result = state.chain.then(put, put).then(
     (saved) => {
@@ -78,10 +80,9 @@ export async function createDashboardView(
   queryClient: QueryClient,
   body: { repository_id: string; type: TDashboardView['type']; name: string },
 ): Promise<TDashboardView> {
-  const created = await apiFetch('/dashboard_views', {
-    method: 'POST',
+  const created = await callEndpoint(createDashboardViewEndpoint, {
     body: { ...body, widgets: [] },
-    schema: ZView,
+    isParsed: true,
   });
   await queryClient.invalidateQueries({
     queryKey: repositoryScopedKey(body.repository_id, 'dashboard-views'),

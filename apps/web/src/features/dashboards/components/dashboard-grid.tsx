@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Center, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import type { TDashboardView } from '@strata/contracts/dashboards';
-import type { TAnalyticsResult, TDataset, TScopeKind } from '@strata/core/analytics/analytics-types';
+import type { TDataset, TScopeKind } from '@strata/core/analytics/analytics-types';
 import { findWidgetKind, GRID_COLUMNS } from '@strata/core/dashboards/widget-kinds';
 import { boardScopeKinds, EDITING_SCOPE_KINDS } from '@strata/core/dashboards/widget-scopes';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { analyticsResult } from '../../../shared/api/analytics-result.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { type TDashboardAnalytics, useDashboardAnalytics } from '../api/analytics.ts';
@@ -113,7 +114,7 @@ export function DashboardGrid({
   const type = view.type;
   const widgets = orderedWidgets(view.widgets);
   const response = analytics.response;
-  const result = response?.status === 'done' ? (response.result as unknown as TAnalyticsResult | null) : null;
+  const result = response?.status === 'done' ? analyticsResult(response) : null;
   const input = useMemo<TWidgetInput | null>(
     () =>
       result

@@ -1,10 +1,11 @@
 // A widget's settings form, built from its kind's `settingsFields` in the registry. Saves the whole
 // settings object (the server checks it against core's schema).
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import type { TWidgetSettings } from '@strata/core/dashboards/widget-settings';
 import { useState } from 'react';
 import { WholeNumberInput } from '../timeline/whole-number-input.tsx';
 import { scopeOptions, type TSettingsField, type TWidgetDefinition } from '../widgets/widget-registry.ts';
-import { readWidgetSettings, type TWidgetInput, type TWidgetSettings } from '../widgets/widget-settings.ts';
+import { readWidgetSettings, type TWidgetInput } from '../widgets/widget-settings.ts';
 
 function fieldValue(settings: TWidgetSettings, name: string): unknown {
   if (name.startsWith('pivot.')) return settings.pivot[name.slice(6) as 'rows' | 'columns' | 'value'];

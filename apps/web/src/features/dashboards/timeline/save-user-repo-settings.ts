@@ -1,11 +1,11 @@
 import {
+  saveUserRepoSettings as endpoint,
   type TRepository,
   type TUserRepoSettings,
   type TUserRepoSettingsPatch,
-  ZUserRepoSettings,
 } from '@strata/contracts/repositories';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { REPOSITORIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
 
 /**
@@ -17,11 +17,7 @@ export async function saveUserRepoSettings(
   repositoryId: string,
   patch: TUserRepoSettingsPatch,
 ): Promise<TUserRepoSettings> {
-  const saved = await apiFetch(`/repositories/${encodeURIComponent(repositoryId)}/user_repo_settings`, {
-    method: 'PUT',
-    body: patch,
-    schema: ZUserRepoSettings,
-  });
+  const saved = await callEndpoint(endpoint, { params: { id: repositoryId }, body: patch, isParsed: true });
   queryClient.setQueryData<TRepository[]>(REPOSITORIES_QUERY_KEY, (list) =>
     list?.map((repository) =>
       repository.id === repositoryId

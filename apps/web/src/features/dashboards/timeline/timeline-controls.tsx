@@ -11,12 +11,11 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { FREQUENCIES, type TFrequency } from '@strata/core/analytics/analytics-types';
+import { FREQUENCIES, MAX_PERIODS, type TFrequency } from '@strata/core/analytics/analytics-types';
+import { MAX_PRECISION } from '@strata/core/dashboards/widget-settings';
 import {
   FREQUENCY_LABELS,
   localToday,
-  MAX_PERIODS,
-  MAX_PRECISION,
   QUICK_PRESETS,
   quickPreset,
   type TTimelineSettings,

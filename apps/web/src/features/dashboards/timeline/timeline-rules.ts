@@ -2,7 +2,8 @@
 // reporting currency and the decimal precision; the presets that fill it; and how it maps to the analytics
 // query and to the user's settings of the repository (PUT /api/repositories/:id/user_repo_settings).
 import type { TUserRepoSettingsPatch } from '@strata/contracts/repositories';
-import { FREQUENCIES, type TFrequency } from '@strata/core/analytics/analytics-types';
+import { FREQUENCIES, MAX_PERIODS, type TFrequency } from '@strata/core/analytics/analytics-types';
+import { MAX_PRECISION } from '@strata/core/dashboards/widget-settings';
 
 export interface TTimelineSettings {
   periods: number;
@@ -28,10 +29,6 @@ export const DEFAULT_TIMELINE: TTimelineSettings = {
   currency: null,
   precision: 0,
 };
-
-/** The analytics API's limit. */
-export const MAX_PERIODS = 5000;
-export const MAX_PRECISION = 8;
 
 export const FREQUENCY_LABELS: Record<TFrequency, string> = {
   day: 'Day',

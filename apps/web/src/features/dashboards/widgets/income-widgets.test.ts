@@ -1,7 +1,7 @@
+import { BASE_SETTINGS, type TWidgetSettings } from '@strata/core/dashboards/widget-settings';
 import { describe, expect, it } from 'vitest';
 import { incomeChangeSnapshot, incomeHistory, incomePivot, incomeTable } from './income-widgets.ts';
 import { incomeRow, REPO, sampleResult } from './widget-fixtures.ts';
-import { BASE_SETTINGS, type TWidgetSettings } from './widget-settings.ts';
 
 const settings = (patch: Partial<TWidgetSettings> = {}): TWidgetSettings => ({ ...BASE_SETTINGS, ...patch });
 

@@ -2,9 +2,10 @@
 // sparse rows per scope × period × category (income positive, expenses negative; a row that is not there
 // reads as 0, a null amount is missing and stays missing).
 import type { TIncomeRow } from '@strata/core/analytics/analytics-types';
+import type { TWidgetSettings } from '@strata/core/dashboards/widget-settings';
 import { pivotBySettings, type TPivotField, type TPivotMeasure, type TPivotTable } from './pivot.ts';
 import { holdingAccountIds, sumOrNull } from './value-widgets.ts';
-import type { TWidgetInput, TWidgetSettings } from './widget-settings.ts';
+import type { TWidgetInput } from './widget-settings.ts';
 
 function scopeIncome(input: TWidgetInput, settings: TWidgetSettings): TIncomeRow[] {
   return (input.result.income_view ?? []).filter(

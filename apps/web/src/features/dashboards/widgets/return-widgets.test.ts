@@ -1,4 +1,5 @@
 import type { TIrrMoicRow, TPerformanceRow } from '@strata/core/analytics/analytics-types';
+import { BASE_SETTINGS } from '@strata/core/dashboards/widget-settings';
 import { describe, expect, it } from 'vitest';
 import {
   commitments,
@@ -9,7 +10,6 @@ import {
   performancePivot,
 } from './return-widgets.ts';
 import { sampleResult } from './widget-fixtures.ts';
-import { BASE_SETTINGS } from './widget-settings.ts';
 
 const irrRow = (
   scope: [TIrrMoicRow['scope_kind'], string, string],
@@ -178,7 +178,7 @@ describe('performancePivot', () => {
     ];
     const table = performancePivot(
       { result },
-      { ...BASE_SETTINGS, pivot: { rows: 'scope', columns: 'period', value: 'twr' } },
+      { ...BASE_SETTINGS, pivot: { rows: 'scope', columns: 'period', value: 'twr', filter: null } },
     );
     expect(table.rowKeys).toEqual(['Brokerage', 'Repository']);
     expect(table.cells).toEqual([

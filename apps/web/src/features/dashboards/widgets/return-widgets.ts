@@ -9,9 +9,10 @@ import type {
   TPerformanceRow,
   TScopeKind,
 } from '@strata/core/analytics/analytics-types';
+import type { TWidgetSettings } from '@strata/core/dashboards/widget-settings';
 import { pivotBySettings, type TPivotField, type TPivotMeasure, type TPivotTable } from './pivot.ts';
 import { holdingAccountIds } from './value-widgets.ts';
-import type { TWidgetInput, TWidgetSettings } from './widget-settings.ts';
+import type { TWidgetInput } from './widget-settings.ts';
 
 const IRR_REASONS: Record<string, string> = {
   MISSING_VALUE: 'a price or rate is missing',

@@ -1,3 +1,4 @@
+import { BASE_SETTINGS, type TWidgetSettings } from '@strata/core/dashboards/widget-settings';
 import { describe, expect, it } from 'vitest';
 import {
   accountsByType,
@@ -9,7 +10,6 @@ import {
   valueTable,
 } from './value-widgets.ts';
 import { BROKER, REPO, sampleResult, valueRow } from './widget-fixtures.ts';
-import { BASE_SETTINGS, type TWidgetSettings } from './widget-settings.ts';
 
 const settings = (patch: Partial<TWidgetSettings> = {}): TWidgetSettings => ({ ...BASE_SETTINGS, ...patch });
 

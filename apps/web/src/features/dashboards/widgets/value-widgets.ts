@@ -1,8 +1,9 @@
 // Value Change Snapshot, Value Table, Value Pie, Accounts By Type, Value History Bars and Value Pivot: what
 // each shows, from the engine's value_view (and tree_view to tell holding accounts from grouping ones).
 import type { TAnalyticsResult, TValueRow } from '@strata/core/analytics/analytics-types';
+import type { TWidgetSettings } from '@strata/core/dashboards/widget-settings';
 import { pivotBySettings, type TPivotField, type TPivotMeasure, type TPivotTable } from './pivot.ts';
-import type { TGrouping, TWidgetInput, TWidgetSettings } from './widget-settings.ts';
+import type { TGrouping, TWidgetInput } from './widget-settings.ts';
 
 /** Adds up, but one missing value makes the sum missing. */
 export function sumOrNull(values: readonly (number | null)[]): number | null {

@@ -4,6 +4,7 @@
 // packages/core/src/dashboards/widget-kinds.ts names them (the seed's names); `code` is the kebab form.
 import type { TDataset } from '@strata/core/analytics/analytics-types';
 import { findWidgetKind } from '@strata/core/dashboards/widget-kinds';
+import { BASE_SETTINGS, type TWidgetSettings } from '@strata/core/dashboards/widget-settings';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { THistoryBars } from './history-bars-widget.tsx';
 import {
@@ -32,7 +33,7 @@ import {
   valueTable,
 } from './value-widgets.ts';
 import type { TWidgetViewProps } from './widget-parts.tsx';
-import { BASE_SETTINGS, type TWidgetInput, type TWidgetSettings } from './widget-settings.ts';
+import type { TWidgetInput } from './widget-settings.ts';
 
 export interface TSettingsOption {
   value: string;

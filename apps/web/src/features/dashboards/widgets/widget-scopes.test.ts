@@ -1,10 +1,11 @@
 import type { TAnalyticsResult, TScopeKind, TScopeRef } from '@strata/core/analytics/analytics-types';
 import { findWidgetKind } from '@strata/core/dashboards/widget-kinds';
 import { widgetScopeKinds } from '@strata/core/dashboards/widget-scopes';
+import type { TWidgetSettings } from '@strata/core/dashboards/widget-settings';
 import { describe, expect, it } from 'vitest';
 import { ACME, BANK, REPO, STOCKS, sampleResult } from './widget-fixtures.ts';
 import { WIDGET_REGISTRY } from './widget-registry.ts';
-import type { TWidgetInput, TWidgetSettings } from './widget-settings.ts';
+import type { TWidgetInput } from './widget-settings.ts';
 
 type TScoped = TScopeRef & { period: number; start: string; end: string };
 

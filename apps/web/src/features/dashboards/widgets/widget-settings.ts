@@ -1,54 +1,23 @@
 // A widget's saved settings (the `settings` object of a dashboard widget) read with defaults. Unknown or
 // ill-typed values fall back to the default, so an old or hand-edited dashboard still draws.
-import type { TAnalyticsResult, TScopeKind } from '@strata/core/analytics/analytics-types';
+import { SCOPE_KINDS, type TAnalyticsResult } from '@strata/core/analytics/analytics-types';
+import {
+  BASE_SETTINGS,
+  GROUPINGS,
+  MAX_PRECISION,
+  PERIOD_MODES,
+  type TPivotSettings,
+  type TWidgetSettings,
+} from '@strata/core/dashboards/widget-settings';
+
+// The lists, the limits and the defaults are core's (the server checks saved settings with the same ones);
+// this file only reads a saved object leniently for drawing.
 
 /** How a breakdown groups values: by holding account, by asset, or by the values of one tag. */
-export const GROUPINGS = ['account', 'asset', 'tag'] as const;
-export type TGrouping = (typeof GROUPINGS)[number];
-
-/** 'timeline': the whole timeline added up; 'last': the last period only. */
-export const PERIOD_MODES = ['timeline', 'last'] as const;
-export type TPeriodMode = (typeof PERIOD_MODES)[number];
-
-export interface TPivotSettings {
-  rows: string;
-  columns: string;
-  value: string;
-  /** Keep only rows whose `field` is one of `values` (all rows when absent or empty). */
-  filter?: { field: string; values: readonly string[] } | null;
-}
-
-export interface TWidgetSettings {
-  /** Shown above the widget (the kind's label when empty); the Section Delimiter's text. */
-  title: string;
-  /** The scope a snapshot or history reads: 'repository' or one account, asset or tag. */
-  scope_kind: TScopeKind;
-  /** 'repository', an account or asset id, or 'Name=Value' for a tag. */
-  scope_id: string;
-  grouping: TGrouping;
-  /** The tag whose values a 'tag' grouping uses (Category, Subcategory, …). */
-  tag_name: string;
-  period: TPeriodMode;
-  /** Decimal places of money amounts (seed §9: default 0). */
-  precision: number;
-  pivot: TPivotSettings;
-}
-
-export const BASE_SETTINGS: TWidgetSettings = {
-  title: '',
-  scope_kind: 'repository',
-  scope_id: 'repository',
-  grouping: 'account',
-  tag_name: 'Category',
-  period: 'timeline',
-  precision: 0,
-  pivot: { rows: 'scope', columns: 'period', value: 'value_end', filter: null },
-};
+export type TGrouping = TWidgetSettings['grouping'];
 
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (list as readonly string[]).includes(value);
-
-const SCOPE_KINDS: readonly TScopeKind[] = ['repository', 'account', 'asset', 'position', 'tag'];
 
 function readPivot(raw: unknown, fallback: TPivotSettings): TPivotSettings {
   if (!raw || typeof raw !== 'object') return fallback;
@@ -82,7 +51,10 @@ export function readWidgetSettings(
     tag_name: typeof saved.tag_name === 'string' && saved.tag_name ? saved.tag_name : defaults.tag_name,
     period: isOneOf(PERIOD_MODES, saved.period) ? saved.period : defaults.period,
     precision:
-      typeof precision === 'number' && Number.isInteger(precision) && precision >= 0 && precision <= 8
+      typeof precision === 'number' &&
+      Number.isInteger(precision) &&
+      precision >= 0 &&
+      precision <= MAX_PRECISION
         ? precision
         : defaults.precision,
     pivot: readPivot(saved.pivot, defaults.pivot),

@@ -1,8 +1,23 @@
-import type { TCreatedDocument, TDocument, TDocumentTag, TUploadTarget } from '@strata/contracts/documents';
+import {
+  createDocument as createDocumentEndpoint,
+  createDocumentTag as createDocumentTagEndpoint,
+  deleteDocument as deleteDocumentEndpoint,
+  listDocuments,
+  listDocumentTags,
+  openDocument,
+  type TCreateDocumentBody,
+  type TCreatedDocument,
+  type TDocument,
+  type TDocumentTag,
+  type TUpdateDocumentBody,
+  type TUploadTarget,
+  updateDocument as updateDocumentEndpoint,
+} from '@strata/contracts/documents';
+import type { TMessageResponse } from '@strata/contracts/repositories';
 import { DOCUMENT_MESSAGES } from '@strata/core/documents/document-rules';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
 import { ApiError, isApiError } from '../../../shared/api/api-error.ts';
+import { callEndpoint, type TEndpointBody } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
 export const documentsKey = (repositoryId: string, ...parts: unknown[]) =>
@@ -16,7 +31,7 @@ export function useDocuments(
   return useQuery({
     queryKey: documentsKey(repositoryId ?? 'none', filter.assetId ?? 'all', filter.source ?? 'documents'),
     queryFn: ({ signal }) =>
-      apiFetch<TDocument[]>('/documents', {
+      callEndpoint(listDocuments, {
         signal,
         query: { repository_id: repositoryId, asset_id: filter.assetId, source: filter.source },
       }),
@@ -28,25 +43,27 @@ export function useDocumentTags(repositoryId: string | undefined) {
   return useQuery({
     queryKey: documentsKey(repositoryId ?? 'none', 'tags'),
     queryFn: ({ signal }) =>
-      apiFetch<TDocumentTag[]>('/document_tags', { signal, query: { repository_id: repositoryId } }),
+      callEndpoint(listDocumentTags, { signal, query: { repository_id: repositoryId } }),
     enabled: Boolean(repositoryId),
   });
 }
 
-export function createDocument(body: Record<string, unknown>): Promise<TCreatedDocument> {
-  return apiFetch('/documents', { method: 'POST', body });
+export function createDocument(body: TCreateDocumentBody): Promise<TCreatedDocument> {
+  return callEndpoint(createDocumentEndpoint, { body });
 }
 
-export function updateDocument(id: string, body: Record<string, unknown>): Promise<TDocument> {
-  return apiFetch(`/documents/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export function updateDocument(id: string, body: TUpdateDocumentBody): Promise<TDocument> {
+  return callEndpoint(updateDocumentEndpoint, { params: { id }, body });
 }
 
-export function deleteDocument(id: string): Promise<{ message: string }> {
-  return apiFetch(`/documents/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteDocument(id: string): Promise<TMessageResponse> {
+  return callEndpoint(deleteDocumentEndpoint, { params: { id } });
 }
 
-export function createDocumentTag(body: { repository_id: string; name: string }): Promise<TDocumentTag> {
-  return apiFetch('/document_tags', { method: 'POST', body });
+export function createDocumentTag(
+  body: TEndpointBody<typeof createDocumentTagEndpoint>,
+): Promise<TDocumentTag> {
+  return callEndpoint(createDocumentTagEndpoint, { body });
 }
 
 /**
@@ -88,7 +105,7 @@ export async function createFileDocument(
  */
 export async function documentUrl(id: string): Promise<string> {
   try {
-    const answer = await apiFetch<{ url: string }>(`/documents/${encodeURIComponent(id)}/open`);
+    const answer = await callEndpoint(openDocument, { params: { id } });
     if (!answer.url) throw new ApiError({ status: 404, message: DOCUMENT_MESSAGES.URL_NOT_AVAILABLE });
     return answer.url;
   } catch (error) {

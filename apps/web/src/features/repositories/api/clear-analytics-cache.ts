@@ -1,8 +1,8 @@
 import { clearAnalyticsCache as endpoint } from '@strata/contracts/repositories';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 /** `DELETE /api/cache/analytics/:id` (any member): answers `{ message: 'Analytics cache cleared' }`. */
 export async function clearAnalyticsCache(repositoryId: string): Promise<string> {
-  const answer = await apiFetch(`/cache/analytics/${encodeURIComponent(repositoryId)}`, { method: 'DELETE' });
-  return endpoint.response[200].parse(answer).message;
+  const answer = await callEndpoint(endpoint, { params: { id: repositoryId }, isParsed: true });
+  return answer.message;
 }

@@ -1,18 +1,19 @@
-import { type TCollaborator, ZCollaborator } from '@strata/contracts/collaboration';
-import { ZMessageResponse } from '@strata/contracts/repositories';
+import {
+  listCollaborators as listCollaboratorsEndpoint,
+  removeCollaborator as removeCollaboratorEndpoint,
+  type TCollaborator,
+  updateCollaborator as updateCollaboratorEndpoint,
+} from '@strata/contracts/collaboration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
-
-const ZCollaboratorList = z.array(ZCollaborator);
 
 /** `GET /api/collaborators?repository_id=`: the owner, members and open or declined invites. */
 export function listCollaborators(repositoryId: string, signal?: AbortSignal): Promise<TCollaborator[]> {
-  return apiFetch('/collaborators', {
+  return callEndpoint(listCollaboratorsEndpoint, {
     signal,
     query: { repository_id: repositoryId },
-    schema: ZCollaboratorList,
+    isParsed: true,
   });
 }
 
@@ -29,18 +30,18 @@ export function useCollaborators(repositoryId: string) {
 
 /** `PUT /api/collaborators/:emailOrId` (owner): 'Access rights have been successfully changed'. */
 export function updateCollaborator(repositoryId: string, emailOrId: string, accessType: 1 | 2) {
-  return apiFetch(`/collaborators/${encodeURIComponent(emailOrId)}`, {
-    method: 'PUT',
+  return callEndpoint(updateCollaboratorEndpoint, {
+    params: { emailOrId },
     body: { repository_id: repositoryId, access_type: accessType },
-    schema: ZMessageResponse,
+    isParsed: true,
   });
 }
 
 /** `DELETE /api/collaborators/:emailOrId`: the owner removes someone, or a member unlinks themselves. */
 export function removeCollaborator(repositoryId: string, emailOrId: string) {
-  return apiFetch(`/collaborators/${encodeURIComponent(emailOrId)}`, {
-    method: 'DELETE',
+  return callEndpoint(removeCollaboratorEndpoint, {
+    params: { emailOrId },
     query: { repository_id: repositoryId },
-    schema: ZMessageResponse,
+    isParsed: true,
   });
 }

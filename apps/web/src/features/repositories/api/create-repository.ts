@@ -1,24 +1,20 @@
 import {
+  createRepository as createRepositoryEndpoint,
+  initializeRepository as initializeRepositoryEndpoint,
   type TCreateRepositoryBody,
   type TRepository,
-  ZInitializeRepositoryResponse,
-  ZRepository,
 } from '@strata/contracts/repositories';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 /** `POST /api/repositories` (ui_settings null, seed §7). */
 export function createRepository(body: TCreateRepositoryBody): Promise<TRepository> {
-  return apiFetch('/repositories', {
-    method: 'POST',
+  return callEndpoint(createRepositoryEndpoint, {
     body: { ...body, user_repo_settings: { ui_settings: null, ...body.user_repo_settings } },
-    schema: ZRepository,
+    isParsed: true,
   });
 }
 
 /** `POST /api/repositories/:id/initialize`: the pre-created accounts and, when asked, the default tags. */
 export function initializeRepository(repositoryId: string) {
-  return apiFetch(`/repositories/${encodeURIComponent(repositoryId)}/initialize`, {
-    method: 'POST',
-    schema: ZInitializeRepositoryResponse,
-  });
+  return callEndpoint(initializeRepositoryEndpoint, { params: { id: repositoryId }, isParsed: true });
 }

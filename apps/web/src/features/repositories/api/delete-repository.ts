@@ -1,10 +1,7 @@
-import { ZMessageResponse } from '@strata/contracts/repositories';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { deleteRepository as endpoint } from '@strata/contracts/repositories';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 /** `DELETE /api/repositories/:id` (owner only). */
 export function deleteRepository(repositoryId: string) {
-  return apiFetch(`/repositories/${encodeURIComponent(repositoryId)}`, {
-    method: 'DELETE',
-    schema: ZMessageResponse,
-  });
+  return callEndpoint(endpoint, { params: { id: repositoryId }, isParsed: true });
 }

@@ -1,14 +1,18 @@
-import { type TCreateInviteBody, type TInvite, ZInvite } from '@strata/contracts/collaboration';
+import {
+  acceptInvite,
+  createInvite as createInviteEndpoint,
+  declineInvite,
+  listInvites,
+  type TCreateInviteBody,
+  type TInvite,
+} from '@strata/contracts/collaboration';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { INVITES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
-
-const ZInviteList = z.array(ZInvite);
 
 /** `GET /api/invites`: the open invites addressed to the caller. */
 export function listMyInvites(signal?: AbortSignal): Promise<TInvite[]> {
-  return apiFetch('/invites', { signal, schema: ZInviteList });
+  return callEndpoint(listInvites, { signal, isParsed: true });
 }
 
 export function myInvitesQueryOptions() {
@@ -21,10 +25,11 @@ export function useMyInvites(options: { isEnabled?: boolean } = {}) {
 
 /** `POST /api/invites` (owner): shares the repository with an e-mail address. */
 export function createInvite(body: TCreateInviteBody): Promise<TInvite> {
-  return apiFetch('/invites', { method: 'POST', body, schema: ZInvite });
+  return callEndpoint(createInviteEndpoint, { body, isParsed: true });
 }
 
 /** `PUT /api/invites/:id/accept` or `/decline` (the addressee). */
 export function respondToInvite(inviteId: string, answer: 'accept' | 'decline'): Promise<TInvite> {
-  return apiFetch(`/invites/${encodeURIComponent(inviteId)}/${answer}`, { method: 'PUT', schema: ZInvite });
+  const endpoint = answer === 'accept' ? acceptInvite : declineInvite;
+  return callEndpoint(endpoint, { params: { id: inviteId }, isParsed: true });
 }

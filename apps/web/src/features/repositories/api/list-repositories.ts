@@ -1,14 +1,11 @@
-import { type TRepository, ZRepository } from '@strata/contracts/repositories';
+import { listRepositories as endpoint, type TRepository } from '@strata/contracts/repositories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { REPOSITORIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
-
-const ZRepositoryList = z.array(ZRepository);
 
 /** `GET /api/repositories`: owned and shared, sorted by name (answers even with an inactive subscription). */
 export function listRepositories(signal?: AbortSignal): Promise<TRepository[]> {
-  return apiFetch('/repositories', { signal, schema: ZRepositoryList });
+  return callEndpoint(endpoint, { signal, isParsed: true });
 }
 
 export function repositoriesQueryOptions() {

@@ -1,11 +1,11 @@
-import { type TRepository, type TUpdateRepositoryBody, ZRepository } from '@strata/contracts/repositories';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import {
+  updateRepository as endpoint,
+  type TRepository,
+  type TUpdateRepositoryBody,
+} from '@strata/contracts/repositories';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 /** `PUT /api/repositories/:id` (owner only): only the fields sent change. */
 export function updateRepository(repositoryId: string, body: TUpdateRepositoryBody): Promise<TRepository> {
-  return apiFetch(`/repositories/${encodeURIComponent(repositoryId)}`, {
-    method: 'PUT',
-    body,
-    schema: ZRepository,
-  });
+  return callEndpoint(endpoint, { params: { id: repositoryId }, body, isParsed: true });
 }

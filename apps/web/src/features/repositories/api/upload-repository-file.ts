@@ -1,13 +1,9 @@
-import { type TFileUploadResponse, ZFileUploadResponse } from '@strata/contracts/uploads';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { createFileUpload, type TFileUploadResponse } from '@strata/contracts/uploads';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 /** `POST /api/file_upload { type: 'repository', repoName }` → the presigned POST and the import task. */
 export function createRepositoryUpload(repoName: string): Promise<TFileUploadResponse> {
-  return apiFetch('/file_upload', {
-    method: 'POST',
-    body: { type: 'repository', repoName },
-    schema: ZFileUploadResponse,
-  });
+  return callEndpoint(createFileUpload, { body: { type: 'repository', repoName }, isParsed: true });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { ZUserSettings } from '@strata/contracts/user-settings';
+import { getUserSettings as endpoint } from '@strata/contracts/user-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 export const USER_SETTINGS_QUERY_KEY = ['user-settings'] as const;
 
@@ -14,10 +14,11 @@ export function browserTimeZone(): string | undefined {
 
 /** `GET /api/users/:uuid/settings`; the time zone picks the default date format until settings are saved. */
 export async function getUserSettings(userId: string, signal?: AbortSignal) {
-  return apiFetch(`/users/${encodeURIComponent(userId)}/settings`, {
+  return callEndpoint(endpoint, {
+    params: { uuid: userId },
     signal,
     query: { timeZone: browserTimeZone() },
-    schema: ZUserSettings,
+    isParsed: true,
   });
 }
 

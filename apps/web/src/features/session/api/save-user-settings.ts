@@ -1,6 +1,6 @@
-import { type TUserSettings, ZUserSettings } from '@strata/contracts/user-settings';
+import { saveUserSettings as endpoint, type TUserSettings } from '@strata/contracts/user-settings';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { userSettingsQueryOptions } from './get-user-settings.ts';
 
 /**
@@ -17,11 +17,7 @@ export async function saveUserSettings(
   const current = await queryClient.fetchQuery(options);
   const next = change(current);
   if (next === current) return current;
-  const saved = await apiFetch(`/users/${encodeURIComponent(userId)}/settings`, {
-    method: 'POST',
-    body: next,
-    schema: ZUserSettings,
-  });
+  const saved = await callEndpoint(endpoint, { params: { uuid: userId }, body: next, isParsed: true });
   queryClient.setQueryData(options.queryKey, saved);
   return saved;
 }

@@ -1,13 +1,13 @@
 import {
+  getHostedPageSession as getHostedPageSessionEndpoint,
+  getSubscription as getSubscriptionEndpoint,
+  listPlans as listPlansEndpoint,
+  switchPlan as switchPlanEndpoint,
   type TSubscription,
   type TSwitchPlanBody,
-  ZHostedPageSession,
-  ZPlanDefinition,
-  ZSubscription,
 } from '@strata/contracts/subscription';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
 export const PLANS_QUERY_KEY = ['subscription', 'plans'] as const;
@@ -15,7 +15,7 @@ export const PLANS_QUERY_KEY = ['subscription', 'plans'] as const;
 /** `GET /api/subscription`: status, plan and whether repository data may be read. */
 export function getSubscription(signal?: AbortSignal): Promise<TSubscription> {
   // A probe: the route guard must be able to ask without a failed call signing anyone out.
-  return apiFetch('/subscription', { signal, schema: ZSubscription, isAuthProbe: true });
+  return callEndpoint(getSubscriptionEndpoint, { signal, isAuthProbe: true, isParsed: true });
 }
 
 export function subscriptionQueryOptions() {
@@ -33,7 +33,7 @@ export function useSubscription() {
 
 /** `GET /api/subscription/plans` (config/plans.json). */
 export function listPlans(signal?: AbortSignal) {
-  return apiFetch('/subscription/plans', { signal, schema: z.array(ZPlanDefinition) });
+  return callEndpoint(listPlansEndpoint, { signal, isParsed: true });
 }
 
 export function plansQueryOptions() {
@@ -50,10 +50,10 @@ export function usePlans() {
 
 /** `GET /api/subscription/hosted_page_session`: the billing provider's page (none when self-hosted). */
 export function getHostedPageSession() {
-  return apiFetch('/subscription/hosted_page_session', { schema: ZHostedPageSession });
+  return callEndpoint(getHostedPageSessionEndpoint, { isParsed: true });
 }
 
 /** `POST /api/subscription/switch_plan`. */
 export function switchPlan(body: TSwitchPlanBody): Promise<TSubscription> {
-  return apiFetch('/subscription/switch_plan', { method: 'POST', body, schema: ZSubscription });
+  return callEndpoint(switchPlanEndpoint, { body, isParsed: true });
 }

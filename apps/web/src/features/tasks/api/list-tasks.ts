@@ -1,8 +1,5 @@
-import { type TTask, ZTask } from '@strata/contracts/tasks';
-import { z } from 'zod';
-import { apiFetch } from '../../../shared/api/api-client.ts';
-
-const ZTaskList = z.array(ZTask);
+import { listTasks as endpoint, type TTask } from '@strata/contracts/tasks';
+import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 
 export interface TListTasksFilter {
   excluded_statuses?: readonly string[];
@@ -12,13 +9,13 @@ export interface TListTasksFilter {
 
 /** `GET /api/tasks`: the caller's tasks, newest first; the lists go as JSON arrays (seed §7). */
 export function listTasks(filter: TListTasksFilter = {}, signal?: AbortSignal): Promise<TTask[]> {
-  return apiFetch('/tasks', {
+  return callEndpoint(endpoint, {
     signal,
     query: {
       excluded_statuses: filter.excluded_statuses?.length ? filter.excluded_statuses : undefined,
       excluded_types: filter.excluded_types?.length ? filter.excluded_types : undefined,
       repository_id: filter.repository_id,
     },
-    schema: ZTaskList,
+    isParsed: true,
   });
 }

@@ -1,35 +1,47 @@
 import { API_PREFIX } from '@strata/contracts/endpoint';
-import { type TTask, ZTask } from '@strata/contracts/tasks';
-import { type TImportProgress, type TTransaction, ZImportProgress } from '@strata/contracts/transactions';
+import type { TMessageResponse } from '@strata/contracts/repositories';
+import type { TTask } from '@strata/contracts/tasks';
+import {
+  createTransactions,
+  deleteTransactions as deleteTransactionsEndpoint,
+  emptyTransactionsTrash as emptyTransactionsTrashEndpoint,
+  exportTransactions,
+  getTransaction,
+  importTransactions,
+  importTransactionsEvents,
+  importTransactionsTask,
+  listTransactions,
+  restoreTransaction as restoreTransactionEndpoint,
+  restoreTransactions as restoreTransactionsEndpoint,
+  type TCreateTransactionBody,
+  type TImportProgress,
+  type TTransaction,
+  type TTransactionPage,
+  type TUpdateTransactionBody,
+  transactionsSettings,
+  updateTransaction as updateTransactionEndpoint,
+  ZImportProgress,
+} from '@strata/contracts/transactions';
 import type { TFilter } from '@strata/core/filters/filter-model';
 import { serializeFilter } from '@strata/core/filters/filter-model';
 import type { TSort } from '@strata/core/filters/sort-model';
+import type { TEntrySetting, TTransactionTypeSetting } from '@strata/core/transactions/catalogue';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../shared/api/api-client.ts';
+import { callEndpoint, fillPath, type TEndpointResponse } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
-export interface TTransactionPage {
-  data: TTransaction[];
-  meta: { page_size: number; page_no: number; total: number };
-}
+/** One slot of a transaction type, as core's catalogue defines it. */
+export type TEntrySettingView = TEntrySetting;
+/** One transaction type as `GET /transactions_settings` serves it (core's `transactionSettingsFor`). */
+export type TTypeSetting = TTransactionTypeSetting;
 
-export interface TEntrySettingView {
-  title: string;
-  role: string;
-  account: { includes: string[]; value?: string; optional?: boolean };
-  asset: { includes: string[]; value?: string; optional?: boolean };
-  amount: { rule: string; optional?: boolean };
-  accountDescription: string;
-  assetDescription: string;
-  amountDescription: string;
-}
-
-export interface TTypeSetting {
-  name: string;
-  group: string;
-  description: string;
-  readonly: boolean;
-  entries: TEntrySettingView[];
+/**
+ * The contract types a setting's `entries` as open records (`z.record(unknown)`); the server serves core's
+ * catalogue, so the web reads them with core's type. Narrowed here, in one place, until the contract names
+ * the entry's shape.
+ */
+function asCatalogue(settings: TEndpointResponse<typeof transactionsSettings>): TTypeSetting[] {
+  return settings as unknown as TTypeSetting[];
 }
 
 export interface TTransactionListQuery {
@@ -50,7 +62,7 @@ export function fetchTransactionPage(
   signal?: AbortSignal,
 ): Promise<TTransactionPage> {
   const search = query.search.trim();
-  return apiFetch<TTransactionPage>('/transactions', {
+  return callEndpoint(listTransactions, {
     signal,
     query: {
       repository_id: query.repositoryId,
@@ -67,8 +79,7 @@ export function fetchTransactionPage(
 export function useTransaction(id: string | undefined) {
   return useQuery({
     queryKey: ['transaction', id],
-    queryFn: ({ signal }) =>
-      apiFetch<TTransaction>(`/transactions/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(getTransaction, { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
     // The form edits its own copy; a background refetch must not pull the rug from under it.
     staleTime: Number.POSITIVE_INFINITY,
@@ -79,52 +90,51 @@ export function useTransaction(id: string | undefined) {
 export function useTransactionSettings(repositoryId: string | undefined) {
   return useQuery({
     queryKey: repositoryScopedKey(repositoryId ?? 'none', 'transactions-settings'),
-    queryFn: ({ signal }) =>
-      apiFetch<TTypeSetting[]>('/transactions_settings', {
-        signal,
-        query: { repository_id: repositoryId ?? '' },
-      }),
+    queryFn: async ({ signal }) =>
+      asCatalogue(
+        await callEndpoint(transactionsSettings, { signal, query: { repository_id: repositoryId ?? '' } }),
+      ),
     enabled: Boolean(repositoryId),
     staleTime: 5 * 60_000,
   });
 }
 
-export function createTransaction(body: Record<string, unknown>): Promise<TTransaction> {
-  return apiFetch<TTransaction>('/transactions', { method: 'POST', body });
+export async function createTransaction(body: TCreateTransactionBody): Promise<TTransaction> {
+  // One draft in, one transaction out: the array answer is for a list of drafts.
+  const created = await callEndpoint(createTransactions, { body });
+  return Array.isArray(created) ? (created[0] as TTransaction) : created;
 }
 
-export function updateTransaction(id: string, body: Record<string, unknown>): Promise<TTransaction> {
-  return apiFetch<TTransaction>(`/transactions/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export function updateTransaction(id: string, body: TUpdateTransactionBody): Promise<TTransaction> {
+  return callEndpoint(updateTransactionEndpoint, { params: { id }, body });
 }
 
 /** To the trash, or for good with `isHard`. */
-export function deleteTransactions(ids: string[], isHard = false): Promise<{ message: string }> {
-  return apiFetch('/transactions', {
-    method: 'DELETE',
+export function deleteTransactions(ids: string[], isHard = false): Promise<TMessageResponse> {
+  return callEndpoint(deleteTransactionsEndpoint, {
     body: { ids },
     query: isHard ? { is_hard: 1 } : undefined,
   });
 }
 
 export function restoreTransaction(id: string): Promise<TTransaction> {
-  return apiFetch(`/transactions/${encodeURIComponent(id)}/restore`, { method: 'POST' });
+  return callEndpoint(restoreTransactionEndpoint, { params: { id } });
 }
 
 /** Restores `ids`, or the whole trash without them. */
-export function restoreTransactions(repositoryId: string, ids?: string[]): Promise<{ message: string }> {
-  return apiFetch('/transactions/restore', {
-    method: 'POST',
+export function restoreTransactions(repositoryId: string, ids?: string[]): Promise<TMessageResponse> {
+  return callEndpoint(restoreTransactionsEndpoint, {
     body: { repository_id: repositoryId, ...(ids ? { ids } : {}) },
   });
 }
 
-export function emptyTransactionsTrash(repositoryId: string): Promise<{ message: string }> {
-  return apiFetch('/transactions/trash/empty', { method: 'DELETE', query: { repository_id: repositoryId } });
+export function emptyTransactionsTrash(repositoryId: string): Promise<TMessageResponse> {
+  return callEndpoint(emptyTransactionsTrashEndpoint, { query: { repository_id: repositoryId } });
 }
 
 /** Every live transaction as the import template's CSV. */
 export function exportTransactionsCsv(repositoryId: string): Promise<string> {
-  return apiFetch<string>('/transactions/export', {
+  return callEndpoint(exportTransactions, {
     query: { repository_id: repositoryId },
     headers: { accept: 'text/csv' },
   });
@@ -133,22 +143,22 @@ export function exportTransactionsCsv(repositoryId: string): Promise<string> {
 export function importTransactionsCsv(
   repositoryId: string,
   csv: string,
-): Promise<{ message: string; created: number }> {
-  return apiFetch('/transactions/import', { method: 'POST', body: { repository_id: repositoryId, csv } });
+): Promise<TEndpointResponse<typeof importTransactions, 201>> {
+  return callEndpoint(importTransactions, { body: { repository_id: repositoryId, csv }, status: 201 });
 }
 
 /** Starts a background import (202): the task's progress counts rows checked, then written. */
 export function startTransactionsImport(repositoryId: string, csv: string): Promise<TTask> {
-  return apiFetch('/transactions/import', {
-    method: 'POST',
+  return callEndpoint(importTransactions, {
     body: { repository_id: repositoryId, csv, background: true },
-    schema: ZTask,
+    status: 202,
+    isParsed: true,
   });
 }
 
 /** A background import's task; any member of the repository may follow it. */
 export function readTransactionsImport(taskId: string, signal?: AbortSignal): Promise<TTask> {
-  return apiFetch(`/transactions/import/${encodeURIComponent(taskId)}`, { signal, schema: ZTask });
+  return callEndpoint(importTransactionsTask, { params: { id: taskId }, signal, isParsed: true });
 }
 
 /**
@@ -157,7 +167,7 @@ export function readTransactionsImport(taskId: string, signal?: AbortSignal): Pr
  */
 export function followTransactionsImport(taskId: string, onProgress: (progress: TImportProgress) => void) {
   if (typeof EventSource === 'undefined') return () => {};
-  const source = new EventSource(`${API_PREFIX}/transactions/import/${encodeURIComponent(taskId)}/events`);
+  const source = new EventSource(`${API_PREFIX}${fillPath(importTransactionsEvents.url, { id: taskId })}`);
   source.onmessage = (event) => {
     const parsed = ZImportProgress.safeParse(JSON.parse(String(event.data)));
     if (parsed.success) onProgress(parsed.data);

@@ -1,6 +1,8 @@
 import type { TAsset } from '@strata/contracts/assets';
 import { ErrorMessage } from '@strata/contracts/error-messages';
 import type { TTransaction } from '@strata/contracts/transactions';
+import type { TAssetKind } from '@strata/core/transactions/asset-kinds';
+import type { TAmountRule } from '@strata/core/transactions/catalogue';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,9 +13,10 @@ import type { TEntrySettingView, TTypeSetting } from '../api/transactions.ts';
 import { draftFromTransaction, emptyDraft } from '../transaction-draft.ts';
 import { TransactionForm, type TTransactionFormProps } from './transaction-form.tsx';
 
-const slot = (title: string, rule: string, asset: string[]): TEntrySettingView => ({
+const slot = (title: string, rule: TAmountRule, asset: TAssetKind[]): TEntrySettingView => ({
   title,
   role: 'position',
+  isAttributable: false,
   account: { includes: ['investment account'] },
   asset: { includes: asset },
   amount: { rule },
@@ -25,6 +28,8 @@ const TYPES: TTypeSetting[] = [
   {
     name: 'deposit',
     group: 'cash',
+    isProOnly: false,
+    isMappingTarget: true,
     description: 'Cash paid in',
     readonly: false,
     entries: [slot('Cash', 'positive', ['currency'])],
@@ -32,6 +37,8 @@ const TYPES: TTypeSetting[] = [
   {
     name: 'buy',
     group: 'investment account',
+    isProOnly: false,
+    isMappingTarget: true,
     description: 'Units bought',
     readonly: false,
     entries: [slot('Position', 'positive', ['stock']), slot('Cash', 'negative', ['currency'])],
@@ -39,6 +46,8 @@ const TYPES: TTypeSetting[] = [
   {
     name: 'carry',
     group: 'private fund',
+    isProOnly: false,
+    isMappingTarget: true,
     description: 'A share of profits',
     readonly: true,
     entries: [slot('Share', 'percent', ['private fund'])],

@@ -1,25 +1,22 @@
-import { ZFilterOption } from '@strata/contracts/transactions';
+import { filterOptions } from '@strata/contracts/transactions';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiFetch } from '../../api/api-client.ts';
+import { callEndpoint, type TEndpointResponse } from '../../api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../api/repository-query-keys.ts';
 
-export type TFilterOption = z.infer<typeof ZFilterOption>;
+export type TFilterOption = TEndpointResponse<typeof filterOptions>[number];
 
 /** Loads the values a filter field offers; what `FilterBuilder`'s `loadOptions` takes. */
 export type TLoadFilterOptions = (field: string, signal: AbortSignal) => Promise<readonly TFilterOption[]>;
-
-const ZFilterOptions = z.array(ZFilterOption);
 
 /** `GET /api/filter_options?resource&field&repository_id`: `{ value, label }` pairs (accounts by id and name). */
 export function fetchFilterOptions(
   query: { resource: string; field: string; repositoryId: string },
   signal?: AbortSignal,
 ): Promise<TFilterOption[]> {
-  return apiFetch('/filter_options', {
+  return callEndpoint(filterOptions, {
     query: { resource: query.resource, field: query.field, repository_id: query.repositoryId },
     signal,
-    schema: ZFilterOptions,
+    isParsed: true,
   });
 }
 

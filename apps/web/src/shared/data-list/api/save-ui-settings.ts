@@ -1,6 +1,10 @@
-import { type TRepository, type TUserRepoSettings, ZUserRepoSettings } from '@strata/contracts/repositories';
+import {
+  saveUserRepoSettings,
+  type TRepository,
+  type TUserRepoSettings,
+} from '@strata/contracts/repositories';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../api/api-client.ts';
+import { callEndpoint } from '../../api/call-endpoint.ts';
 import { REPOSITORIES_QUERY_KEY } from '../../api/repository-query-keys.ts';
 
 /** The caller's `ui_settings` of a repository as cached now (a save answering late must not lose others'). */
@@ -22,10 +26,10 @@ export async function saveUiSettings(
   repositoryId: string,
   uiSettings: Record<string, unknown>,
 ): Promise<TUserRepoSettings> {
-  const saved = await apiFetch(`/repositories/${encodeURIComponent(repositoryId)}/user_repo_settings`, {
-    method: 'PUT',
+  const saved = await callEndpoint(saveUserRepoSettings, {
+    params: { id: repositoryId },
     body: { ui_settings: uiSettings },
-    schema: ZUserRepoSettings,
+    isParsed: true,
   });
   queryClient.setQueryData<TRepository[]>(REPOSITORIES_QUERY_KEY, (list) =>
     list?.map((repository) =>

@@ -1,9 +1,11 @@
 import { Box, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { getAnalytics } from '@strata/contracts/analytics';
 import type { TAsset } from '@strata/contracts/assets';
 import { IconFolder, IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiFetch } from '../../../../shared/api/api-client.ts';
+import { analyticsResult } from '../../../../shared/api/analytics-result.ts';
+import { callEndpoint } from '../../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../../shared/api/repository-query-keys.ts';
 import { useCurrentRepository } from '../../../repositories/index.ts';
 import { useAssets } from '../../api/assets.ts';
@@ -11,16 +13,7 @@ import { ASSET_LISTS, listKindOfType } from '../../lib/asset-lists.ts';
 import { accountTree, type TAssetTreeNode } from '../../lib/asset-tree.ts';
 import { TreeWidthHandle } from './tree-width-handle.tsx';
 
-interface THolding {
-  account_id: string;
-  asset_id: string;
-  amount: string;
-}
-
-interface TPositionAnswer {
-  status: 'done' | 'empty' | 'error';
-  result?: { position_view?: THolding[] } | null;
-}
+type THolding = NonNullable<NonNullable<ReturnType<typeof analyticsResult>>['position_view']>[number];
 
 const INDENT = 16;
 
@@ -37,16 +30,13 @@ export function AssetTree({ onOpened }: { onOpened: () => void }) {
   const positions = useQuery({
     queryKey: repositoryScopedKey(repositoryId ?? 'none', 'asset-tree-positions'),
     queryFn: ({ signal }) =>
-      apiFetch<TPositionAnswer>(`/repositories/${encodeURIComponent(repositoryId ?? '')}/analytics`, {
-        signal,
-        query: { data: 'position' },
-      }),
+      callEndpoint(getAnalytics, { params: { id: repositoryId ?? '' }, signal, query: { data: 'position' } }),
     enabled: Boolean(repositoryId),
   });
   const all = assets.data ?? [];
   const byId = new Map(all.map((asset) => [asset.id, asset]));
   const holdings = new Map<string, THolding[]>();
-  for (const row of positions.data?.result?.position_view ?? []) {
+  for (const row of analyticsResult(positions.data)?.position_view ?? []) {
     if (row.amount === '0' || !byId.has(row.asset_id)) continue;
     holdings.set(row.account_id, [...(holdings.get(row.account_id) ?? []), row]);
   }

@@ -10,10 +10,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { TAnalyticsResult } from '@strata/core/analytics/analytics-types';
+import { getAnalytics } from '@strata/contracts/analytics';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiFetch } from '../../../../shared/api/api-client.ts';
+import { analyticsResult } from '../../../../shared/api/analytics-result.ts';
+import { callEndpoint } from '../../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../../shared/api/repository-query-keys.ts';
 import { useAssetPrices } from '../../api/assets.ts';
 import {
@@ -25,12 +26,6 @@ import {
 } from '../../lib/asset-values.ts';
 import { useAssetDrawer } from '../asset-drawer-context.ts';
 import { ValuesChart } from './values-chart.tsx';
-
-interface TValueAnswer {
-  status: 'done' | 'empty' | 'error';
-  message?: string;
-  result?: Pick<TAnalyticsResult, 'currency' | 'value_view'> | null;
-}
 
 const money = (value: number | null) =>
   value === null
@@ -49,15 +44,17 @@ export function AssetValuesTab() {
   const values = useQuery({
     queryKey: repositoryScopedKey(repositoryId ?? 'none', 'analytics', 'value_view', range),
     queryFn: ({ signal }) =>
-      apiFetch<TValueAnswer>(`/repositories/${encodeURIComponent(repositoryId ?? '')}/analytics`, {
+      callEndpoint(getAnalytics, {
+        params: { id: repositoryId ?? '' },
         signal,
         query: { datasets: 'value_view', freq: range, periods },
       }),
     enabled: Boolean(repositoryId && asset),
   });
   const answer = values.data;
-  const rows = asset ? assetValueRows(answer?.result?.value_view, asset) : [];
-  const currency = answer?.result?.currency ?? repositoryCurrency;
+  const result = analyticsResult(answer);
+  const rows = asset ? assetValueRows(result?.value_view, asset) : [];
+  const currency = result?.currency ?? repositoryCurrency;
   const newestFirst = [...rows].reverse();
   const prices = useAssetPrices(repositoryId, asset?.id);
   const stale = stalePrices(rows, prices.data, asset ?? { type: '' });
