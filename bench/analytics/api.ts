@@ -24,9 +24,9 @@ import { buildApp } from '../../apps/server/src/build-app.ts';
 import { analyticsCache } from '../../apps/server/src/features/analytics/analytics-cache.ts';
 import { loadConfig } from '../../apps/server/src/plugins/config.ts';
 import { apiAs, createUser } from '../../e2e/support/users.ts';
+import { generateRepository } from '../../packages/core/src/testing/generate-repository.ts';
 import { createDatabase, migrateToLatest } from '../../packages/db/src/index.ts';
 import type { Database } from '../../packages/db/src/schema.ts';
-import { generateRepository } from './generate.ts';
 
 const { values } = parseArgs({
   options: {

@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays } from '../../packages/core/src/dates/epoch-day.ts';
-import { generateRepository } from './generate.ts';
+import { generateRepository } from '../../packages/core/src/testing/generate-repository.ts';
 
 const FIXTURES = join(
   dirname(fileURLToPath(import.meta.url)),

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { JsonColumn } from './schema.ts';
+import type { JsonColumn } from './schema-columns.ts';
 
 /** Column types of the identity tables (migration 2026-11-22-0002); better-auth owns their writes. */
 

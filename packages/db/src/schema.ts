@@ -1,6 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { AnalyticsDatabase } from './schema-analytics.ts';
 import type { AssetsDatabase } from './schema-assets.ts';
+import type { JsonColumn } from './schema-columns.ts';
 import type { DashboardsDatabase } from './schema-dashboards.ts';
 import type { DocumentsDatabase } from './schema-documents.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
@@ -8,13 +9,7 @@ import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
 import type { TransactionsDatabase } from './schema-transactions.ts';
 
-/**
- * Column conventions (shared by PGlite and PostgreSQL, see type-parsers.ts):
- * numeric → string (exact), date → 'YYYY-MM-DD' string, timestamptz → Date, int8 → number.
- */
-
-/** A jsonb column: read as parsed JSON, written as a JSON string so arrays are not taken for SQL arrays. */
-export type JsonColumn<T> = ColumnType<T, string, string>;
+export type { JsonColumn } from './schema-columns.ts';
 
 /** Instance-wide key/value facts (instance id, …). */
 export interface AppMetaTable {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { incomeRows, REALIZED_CATEGORY, UNREALIZED_CATEGORY } from './income.ts';
-import { newScopeState } from './ledger-pass.ts';
 import { buildPeriodGrid } from './period-grid.ts';
+import { newScopeState } from './scope-state.ts';
 
 const ref = { scope_kind: 'repository' as const, scope_id: 'repository', scope_name: 'R' };
 const grid = buildPeriodGrid({ periods: 2, freq: 'month', end: '2024-02-29', includeEnd: true });

@@ -4,8 +4,8 @@
 // and the period's unrealized change to 'unrealized gain and income'. Income is positive, expenses
 // negative. Rows are sparse: a (scope, period, category) with nothing booked has no row (read it as 0).
 import type { TIncomeRow, TScopeRef } from './analytics-types.ts';
-import type { TScopeState } from './ledger-pass.ts';
 import type { TPeriodGrid } from './period-grid.ts';
+import type { TScopeState } from './scope-state.ts';
 import { unrealizedChange } from './value.ts';
 
 export const REALIZED_CATEGORY = 'realized gain or loss';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toEpochDay } from '../dates/epoch-day.ts';
 import { irrMoicRows, xirrOf } from './irr-moic.ts';
-import { newScopeState, setObservations } from './ledger-pass.ts';
 import { buildPeriodGrid } from './period-grid.ts';
+import { newScopeState, setObservations } from './scope-state.ts';
 
 const ref = { scope_kind: 'repository' as const, scope_id: 'repository', scope_name: 'R' };
 

@@ -6,8 +6,8 @@
 // include the opening value. The solver is analytics/irr/xirr.ts.
 import type { TIrr, TIrrMoicRow, TScopeRef } from './analytics-types.ts';
 import { xirrOfDays } from './irr/xirr.ts';
-import type { TScopeState } from './ledger-pass.ts';
 import type { TPeriodGrid } from './period-grid.ts';
+import type { TScopeState } from './scope-state.ts';
 
 export interface TDatedFlow {
   day: number;

@@ -1,5 +1,5 @@
 // Positions and market values against ledger-cli (Debian `ledger`, 3.x) run live on the same data: the
-// benchmark's seeded generator writes a small repository both as engine input and as a ledger journal
+// seeded generator (testing/generate-repository.ts) writes a small repository as engine input and as a ledger journal
 // (prices as `P` lines, costs as `(@@)` so trades do not become prices, quoted tickers). ledger is the
 // oracle: units per account and commodity at several dates, and each account's market value in USD
 // at several dates (`-X USD --now D`, full precision), against our position_view and value_view.
@@ -12,9 +12,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateRepository, JOURNAL_ACCOUNT } from '../../../../bench/analytics/generate.ts';
 import { addDays } from '../dates/epoch-day.ts';
 import { Decimal } from '../money/decimal.ts';
+import { generateRepository, JOURNAL_ACCOUNT } from '../testing/generate-repository.ts';
 import { computeAnalytics, computePositions } from './compute-analytics.ts';
 
 const generated = generateRepository({

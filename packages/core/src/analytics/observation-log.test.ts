@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newScopeState } from './ledger-pass.ts';
 import { ObservationLog } from './observation-log.ts';
+import { newScopeState } from './scope-state.ts';
 
 describe('observation log', () => {
   it('splits observations by scope, each in the order appended, past several growths', () => {

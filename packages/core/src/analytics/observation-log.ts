@@ -2,7 +2,7 @@
 // a day) appended in date order to one columnar log, then split by scope at the end: appending to
 // six typed arrays is sequential and allocation-free, where thousands of per-scope arrays growing one
 // element at a time were not. A stable counting sort keeps each scope's observations in date order.
-import type { TScopeState } from './ledger-pass.ts';
+import type { TScopeState } from './scope-state.ts';
 
 export class ObservationLog {
   size = 0;

@@ -5,7 +5,7 @@ import { fromEpochDay } from '../dates/epoch-day.ts';
 import { toAmountString } from '../money/decimal.ts';
 import type { TPositionRow } from './analytics-types.ts';
 import { hasUnits, unitsOf } from './cost-basis.ts';
-import type { TPassResult } from './ledger-pass.ts';
+import type { TPassResult } from './ledger-pass-types.ts';
 
 export function positionRows(
   pass: TPassResult,

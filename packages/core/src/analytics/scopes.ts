@@ -1,7 +1,7 @@
 // Scopes are sets of (account, asset) positions: the repository (or the requested accounts), a holding
 // account with its grouping-account ancestors (the tree), an asset across accounts, one position, and
 // a tag carried by the position's account or asset. Income and expense entries belong to a position
-// too (ledger-pass.ts `homeOf`), so every scope's flows, income and value come from the same positions
+// too (position-registry.ts `homeOf`), so every scope's flows, income and value come from the same positions
 // and scopes that partition the positions add up to the repository.
 import type { TAnalyticsAsset, TScopeKind } from './analytics-types.ts';
 

@@ -2,7 +2,8 @@
 // accounts (parent_id), then each account's positions. Every node carries its scope's value, the value
 // change over the whole timeline, cost basis and unrealized gain, so a tree widget renders it as is.
 import type { TAnalyticsAsset, TTreeNode } from './analytics-types.ts';
-import type { TPassResult, TScopeState } from './ledger-pass.ts';
+import type { TPassResult } from './ledger-pass-types.ts';
+import type { TScopeState } from './scope-state.ts';
 import { REPOSITORY_SCOPE_ID } from './scopes.ts';
 
 const orNull = (x: number) => (Number.isFinite(x) ? x : null);

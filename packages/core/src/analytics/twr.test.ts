@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toEpochDay } from '../dates/epoch-day.ts';
-import { newScopeState, setObservations } from './ledger-pass.ts';
 import { buildPeriodGrid } from './period-grid.ts';
+import { newScopeState, setObservations } from './scope-state.ts';
 import { twrFactors } from './twr.ts';
 
 const grid = buildPeriodGrid({ periods: 1, freq: 'month', end: '2024-01-31', includeEnd: true });

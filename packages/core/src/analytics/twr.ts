@@ -8,8 +8,8 @@
 // close (and fees attributed to the position) shows on the opening day. A sub-period with nothing
 // invested at either point has no return and is skipped. A missing value makes the period's TWR null.
 import type { TPerformanceRow, TScopeRef } from './analytics-types.ts';
-import type { TScopeState } from './ledger-pass.ts';
 import type { TPeriodGrid } from './period-grid.ts';
+import type { TScopeState } from './scope-state.ts';
 
 /** Growth factor (1 + r) of each period; NaN where a value was missing. */
 export function twrFactors(state: TScopeState, grid: TPeriodGrid): Float64Array {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newScopeState } from './ledger-pass.ts';
 import { buildPeriodGrid } from './period-grid.ts';
+import { newScopeState } from './scope-state.ts';
 import { unrealizedChange, valueRows } from './value.ts';
 
 const ref = { scope_kind: 'repository' as const, scope_id: 'repository', scope_name: 'R' };

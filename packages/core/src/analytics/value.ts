@@ -7,8 +7,8 @@
 // (value.test.ts, analytics.properties.test.ts). fx_effect is the part of market change due to rates:
 // the end holdings' local value × (end rate − start rate).
 import type { TScopeRef, TValueRow } from './analytics-types.ts';
-import type { TScopeState } from './ledger-pass.ts';
 import type { TPeriodGrid } from './period-grid.ts';
+import type { TScopeState } from './scope-state.ts';
 
 const orNull = (x: number) => (Number.isFinite(x) ? x : null);
 
