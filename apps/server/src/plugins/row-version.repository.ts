@@ -1,6 +1,10 @@
 import type { Database } from '@strata/db/schema';
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import type { TVersionedTable } from './row-version.ts';
+
+/** Tables whose rows carry a `version` (migration 2026-11-25-0015-row-versions). */
+export type TVersionedTable = {
+  [K in keyof Database]: Database[K] extends { version: unknown } ? K : never;
+}[keyof Database];
 
 // The table is a type parameter, which Kysely's builders cannot narrow: these queries run on a loose handle.
 // biome-ignore lint/suspicious/noExplicitAny: see above

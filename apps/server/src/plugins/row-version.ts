@@ -2,12 +2,9 @@ import { ErrorMessage } from '@strata/contracts/errors';
 import type { Database } from '@strata/db/schema';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { AppError } from './app-error.ts';
-import { incrementVersion, lockRow, writeVersion } from './row-version.repository.ts';
+import { incrementVersion, lockRow, type TVersionedTable, writeVersion } from './row-version.repository.ts';
 
-/** Tables whose rows carry a `version` (migration 2026-11-25-0015-row-versions). */
-export type TVersionedTable = {
-  [K in keyof Database]: Database[K] extends { version: unknown } ? K : never;
-}[keyof Database];
+export type { TVersionedTable } from './row-version.repository.ts';
 
 export function staleVersionError(currentVersion: number): AppError {
   return new AppError('STALE_VERSION', ErrorMessage.STALE_VERSION, {
