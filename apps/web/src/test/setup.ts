@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Route pages are lazy modules that vitest transforms on first import; on a loaded 2-core machine that alone
+// can take over the library's default 1 s, which failed routes.test.tsx at random, not the app.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs, which happy-dom lacks or implements partially.
 if (!window.matchMedia) {
