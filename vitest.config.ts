@@ -15,7 +15,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'scripts/house/**/*.test.ts',
+          ],
           exclude: ['**/*.db.test.ts', '**/*.reliability.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -95,6 +95,14 @@ export const getAnalytics = defineEndpoint({
 
 // --- WebSocket channel 'analytics' (GET /api/ws/analytics; docs/analytics-api.md) -------------------------
 
+/** The channel's address: a WebSocket upgrade, authenticated by the session cookie; a plain GET is a 400. */
+export const openAnalyticsChannel = defineEndpoint({
+  method: 'GET',
+  url: '/ws/analytics',
+  summary: "The WebSocket channel 'analytics'",
+  response: { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody },
+});
+
 /** What a client sends: follow a repository's computes, stop, or ask for a compute over the socket. */
 export const ZAnalyticsClientMessage = z.discriminatedUnion('action', [
   z.object({ action: z.literal('subscribe'), repository_id: ZRecordId }),

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import { getAnalytics } from '@strata/contracts/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeFrom } from '../../plugins/route-from-endpoint.ts';
 import { onDataChange } from '../repositories/data-version.ts';
 import { loaderPartsFor } from './analytics.loader.ts';
 import { createAnalyticsService } from './analytics.service.ts';
@@ -36,17 +37,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     loaderParts: loaderPartsFor(app.dbDialect),
   });
 
-  app.route({
-    method: getAnalytics.method,
-    url: getAnalytics.url,
+  routeFrom(app, getAnalytics, {
+    tags: ['analytics'],
     preValidation: app.authenticate,
-    schema: {
-      summary: getAnalytics.summary,
-      tags: ['analytics'],
-      params: getAnalytics.params,
-      querystring: getAnalytics.querystring,
-      response: getAnalytics.response,
-    },
     handler: async (request, reply) => {
       const answer = await service.get(request.user, request.params.id, request.query);
       // Already JSON (a large result is spliced in as text): sent as it is, not serialized again.
