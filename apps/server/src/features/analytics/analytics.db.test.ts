@@ -10,7 +10,6 @@ import {
   type TTestUser,
   tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
-import { analyticsCache } from './analytics-cache.ts';
 
 // The dividend scenario of the engine (packages/core/src/analytics/scenarios/dividend.test.ts), entered
 // through the API: deposit 2,000; buy 10 ACME for 1,505 incl. a 5 fee; a 12.50 dividend attributed to
@@ -193,7 +192,7 @@ describe('analytics through the API', () => {
     expect(rows).toEqual([expect.objectContaining({ data_version: first.data_version })]);
 
     // Another process (no copy in memory) reads the shared row.
-    analyticsCache.clearRepository(repositoryId);
+    t.app.caches.analyticsResults.clearRepository(repositoryId);
     const shared = (await analytics(QUARTER)).json();
     expect(shared).toMatchObject({ cached: true, data_version: first.data_version });
     expect(shared.result).toEqual(first.result);

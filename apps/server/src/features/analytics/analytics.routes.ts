@@ -35,6 +35,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     events,
     log: app.log,
     loaderParts: loaderPartsFor(app.dbDialect),
+    cache: app.caches.analyticsResults,
   });
 
   routeFrom(app, getAnalytics, {

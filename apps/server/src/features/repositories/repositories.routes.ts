@@ -53,6 +53,12 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   route(clearAnalyticsCache, {
     tags: ['analytics'],
-    handler: async (request) => service.clearAnalyticsCache(actorOf(request), request.params.id),
+    handler: async (request) => {
+      const answer = await service.clearAnalyticsCache(actorOf(request), request.params.id);
+      // The shared rows are gone; now this instance's copies, then the other instances'.
+      app.caches.analyticsResults.clearRepository(request.params.id);
+      await app.cacheBus.publish({ cache: 'analytics', repository_id: request.params.id });
+      return answer;
+    },
   });
 };
