@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { createAnalyticsCache, type TAnalyticsCache } from '../features/analytics/analytics-cache.ts';
 import { SESSION_CACHE_TTL_MS, type TAuthSession } from '../features/auth/auth.routes.ts';
 import { createSessionCache, type TSessionCache } from '../features/auth/session-cache.ts';
+import {
+  createTransactionCounts,
+  type TTransactionCounts,
+} from '../features/transactions/transactions.service.ts';
 
 /** The PostgreSQL channel on which instances tell each other what to drop. */
 export const CACHE_CHANNEL = 'strata_cache';
@@ -22,6 +26,8 @@ export type TCacheMessage = z.infer<typeof ZCacheMessage>;
 export interface TServerCaches {
   sessions: TSessionCache<TAuthSession>;
   analyticsResults: TAnalyticsCache;
+  /** Match counts of transaction lists, keyed by data version: no instance can read a stale one. */
+  transactionCounts: TTransactionCounts;
 }
 
 export interface TCacheBus {
@@ -40,6 +46,7 @@ export function createServerCaches(): TServerCaches {
   return {
     sessions: createSessionCache<TAuthSession>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000 }),
     analyticsResults: createAnalyticsCache(),
+    transactionCounts: createTransactionCounts(),
   };
 }
 

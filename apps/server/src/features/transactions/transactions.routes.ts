@@ -25,7 +25,7 @@ import { createTransactionsImportTasks } from './transactions-import-task.ts';
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before transactionsRoutes');
   if (!app.hasDecorator('tasks')) throw new Error('register jobsPlugin before transactionsRoutes');
-  const service = createTransactionsService(app.db);
+  const service = createTransactionsService(app.db, app.caches.transactionCounts);
   const importTasks = createTransactionsImportTasks({
     db: app.db,
     dbDialect: app.dbDialect,

@@ -26,6 +26,7 @@ import {
 } from '@strata/db/filters/translate-filter';
 import type { Database } from '@strata/db/schema';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
 import { bumpDataVersion } from '../repositories/data-version.ts';
@@ -115,7 +116,8 @@ function draftOf(fields: TTransactionFields): TTransactionDraft {
 }
 
 /** Counting every match of a filter over 100k rows costs more than the page itself; totals only change with the data. */
-const COUNT_CACHE_SIZE = 500;
+export const createTransactionCounts = () => new LRUCache<string, Promise<number>>({ max: 500 });
+export type TTransactionCounts = ReturnType<typeof createTransactionCounts>;
 
 /** After a large write the planner's row estimates are stale; fresh ones keep list queries on the index. */
 const ANALYZE_AFTER_ROWS = 1000;
@@ -165,14 +167,15 @@ function withSearch<
   ) as TQuery;
 }
 
-export function createTransactionsService(db: Kysely<Database>) {
+export function createTransactionsService(
+  db: Kysely<Database>,
+  totals: TTransactionCounts = createTransactionCounts(),
+) {
   // Keyed by repository, data version and query: any write bumps the version, so a stale total is never read.
   // The promise is kept, so clients asking the same new query together share one count.
-  const totals = new Map<string, Promise<number>>();
   const countOnce = (key: string, count: () => Promise<number>): Promise<number> => {
     const known = totals.get(key);
     if (known) return known;
-    if (totals.size >= COUNT_CACHE_SIZE) totals.delete(totals.keys().next().value as string);
     const counting = count();
     totals.set(key, counting);
     // A failed count is not remembered: the next request tries again.
