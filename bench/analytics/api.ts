@@ -21,7 +21,6 @@ import { parseArgs } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/build-app.ts';
-import { analyticsCache } from '../../apps/server/src/features/analytics/analytics-cache.ts';
 import { loadConfig } from '../../apps/server/src/plugins/config.ts';
 import { apiAs, createUser } from '../../e2e/support/users.ts';
 import { generateRepository } from '../../packages/core/src/testing/generate-repository.ts';
@@ -341,7 +340,7 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
       if (body.status !== 'done') throw new Error(`${label}: ${body.status} ${body.message}`);
       const cached: number[] = [];
       for (let index = 0; index < REPEATS; index += 1) cached.push((await get(`${base}?${query}`)).ms);
-      analyticsCache.clearRepository(repository.id);
+      app.caches.analyticsResults.clearRepository(repository.id);
       const table = await get(`${base}?${query}`);
       timings.push({
         label,

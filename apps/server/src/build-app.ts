@@ -27,6 +27,7 @@ import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { userSettingsRoutes } from './features/user-settings/user-settings.routes.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { createMailer } from './mail/mailer.ts';
+import { cachesPlugin, createServerCaches } from './plugins/caches.ts';
 import type { TConfig } from './plugins/config.ts';
 import { correlationIdOf, correlationIdPlugin } from './plugins/correlation-id.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       fileOrigins: fileStoreOrigins(config),
     });
     await app.register(dbPlugin, { database, isOwned });
+    await app.register(cachesPlugin, { database, caches: createServerCaches() });
     await app.register(openapiPlugin, { version: serverPackage.version, publicUrl: config.PUBLIC_URL });
     const secret = await resolveAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
     const mailer = createMailer({
@@ -132,7 +134,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       logger: app.log,
     });
     // Its URLs are already /api/auth/*; it must come before the features that authenticate.
-    await app.register(authRoutes, { auth, publicUrl: config.PUBLIC_URL });
+    await app.register(authRoutes, { auth, publicUrl: config.PUBLIC_URL, sessions: app.caches.sessions });
     // Task queue and file store, before the features that create tasks and uploads (env: see docs/tasks-and-files.md).
     await app.register(jobsPlugin, { database, isWorker: config.JOBS_WORKER });
     await app.register(fileStorePlugin, {

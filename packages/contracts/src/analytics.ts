@@ -58,6 +58,152 @@ export const ZAnalyticsQuery = z.object({
 });
 export type TAnalyticsQuery = z.infer<typeof ZAnalyticsQuery>;
 
+// --- The engine's result (core analytics-types.ts `TAnalyticsResult`; docs/analytics.md) --------------------
+// Amounts are numbers in the reporting currency, null where a price or rate is missing. analytics.test.ts
+// checks at compile time that each inferred type is the engine's own, so neither can drift alone.
+
+const ZAmount = z.number().nullable();
+const ZScopeRef = {
+  scope_kind: z.enum(SCOPE_KINDS),
+  /** 'repository'; an account id; an asset id; 'account_id|asset_id'; 'Name=Value'. */
+  scope_id: z.string(),
+  scope_name: z.string(),
+};
+const ZPeriodRef = { period: z.number(), start: z.string(), end: z.string() };
+const ZIrr = {
+  irr: ZAmount,
+  is_irr_annualized: z.boolean().nullable(),
+  irr_annualized: ZAmount,
+  irr_roots: z.array(z.number()).nullable(),
+  irr_reason: z.string().nullable(),
+};
+
+export const ZAnalyticsPeriod = z.object({ index: z.number(), start: z.string(), end: z.string() });
+export type TAnalyticsPeriod = z.infer<typeof ZAnalyticsPeriod>;
+
+/** A value that could not be computed: a price or rate missing from `date` to `last_date`. */
+export const ZAnalyticsMissing = z.object({
+  asset_id: z.string(),
+  currency: z.string().optional(),
+  kind: z.enum(['price', 'fx']),
+  date: z.string(),
+  last_date: z.string(),
+  count: z.number(),
+});
+export type TAnalyticsMissing = z.infer<typeof ZAnalyticsMissing>;
+
+export const ZValueRow = z.object({
+  ...ZScopeRef,
+  ...ZPeriodRef,
+  value_start: ZAmount,
+  value_end: ZAmount,
+  net_flows: ZAmount,
+  contributions: ZAmount,
+  withdrawals: ZAmount,
+  income: ZAmount,
+  expenses: ZAmount,
+  market_change: ZAmount,
+  realized: ZAmount,
+  unrealized: ZAmount,
+  fx_effect: ZAmount,
+});
+export type TValueRow = z.infer<typeof ZValueRow>;
+
+export const ZIncomeRow = z.object({
+  ...ZScopeRef,
+  ...ZPeriodRef,
+  category: z.string(),
+  kind: z.enum(['income', 'expense']),
+  amount: ZAmount,
+});
+export type TIncomeRow = z.infer<typeof ZIncomeRow>;
+
+/** `period` -1 is the whole timeline. */
+export const ZIrrMoicRow = z.object({
+  ...ZScopeRef,
+  ...ZIrr,
+  ...ZPeriodRef,
+  value_start: ZAmount,
+  value_end: ZAmount,
+  contributions: ZAmount,
+  distributions: ZAmount,
+  moic: ZAmount,
+  dpi: ZAmount,
+  rvpi: ZAmount,
+});
+export type TIrrMoicRow = z.infer<typeof ZIrrMoicRow>;
+
+export const ZPerformanceRow = z.object({
+  ...ZScopeRef,
+  ...ZPeriodRef,
+  twr: ZAmount,
+  cumulative_twr: ZAmount,
+});
+export type TPerformanceRow = z.infer<typeof ZPerformanceRow>;
+
+export const ZPositionRow = z.object({
+  account_id: z.string(),
+  asset_id: z.string(),
+  /** Exact units. */
+  amount: z.string(),
+  position_close: ZAmount,
+  position_gain: ZAmount,
+  cost_basis: ZAmount,
+  date: z.string(),
+});
+export type TPositionRow = z.infer<typeof ZPositionRow>;
+
+export const ZTreeNode = z.object({
+  node_id: z.string(),
+  parent_id: z.string().nullable(),
+  node_kind: z.enum(['repository', 'account', 'position']),
+  account_id: z.string().nullable(),
+  asset_id: z.string().nullable(),
+  name: z.string(),
+  depth: z.number(),
+  value: ZAmount,
+  value_change: ZAmount,
+  cost_basis: ZAmount,
+  unrealized_gain: ZAmount,
+});
+export type TTreeNode = z.infer<typeof ZTreeNode>;
+
+/** `account_id` and `asset_id` are null on the total row. */
+export const ZCommitmentRow = z.object({
+  ...ZIrr,
+  account_id: z.string().nullable(),
+  asset_id: z.string().nullable(),
+  name: z.string(),
+  date: z.string(),
+  commitment: z.number(),
+  called: z.number(),
+  contributed: z.number(),
+  recallable: z.number(),
+  unfunded: z.number(),
+  distributions: z.number(),
+  paid_in: z.number(),
+  nav: ZAmount,
+  dpi: ZAmount,
+  rvpi: ZAmount,
+  tvpi: ZAmount,
+});
+export type TCommitmentRow = z.infer<typeof ZCommitmentRow>;
+
+/** The datasets asked for (`datasets`) are present; the others are absent. */
+export const ZAnalyticsResult = z.object({
+  currency: z.string(),
+  periods: z.array(ZAnalyticsPeriod),
+  missing: z.array(ZAnalyticsMissing),
+  value_view: z.array(ZValueRow).optional(),
+  income_view: z.array(ZIncomeRow).optional(),
+  irr_moic_view: z.array(ZIrrMoicRow).optional(),
+  performance_view: z.array(ZPerformanceRow).optional(),
+  position_view: z.array(ZPositionRow).optional(),
+  tree_view: z.array(ZTreeNode).optional(),
+  commitments_view: z.array(ZCommitmentRow).optional(),
+});
+export type TAnalyticsResult = z.infer<typeof ZAnalyticsResult>;
+
 /**
  * 'done' with the result; 'empty' for the seed's answers that are not errors ('No transactions found',
  * 'No analytics to compute for provided period'); 'error' with 'Analytics calculated with an error'.
@@ -65,8 +211,8 @@ export type TAnalyticsQuery = z.infer<typeof ZAnalyticsQuery>;
 export const ZAnalyticsResponse = z.object({
   status: z.enum(['done', 'empty', 'error']),
   message: z.string().optional(),
-  /** The engine's result (value_view, income_view, …; see docs/analytics.md); null unless done. */
-  result: z.record(z.string(), z.unknown()).nullable(),
+  /** The engine's result; null unless done. */
+  result: ZAnalyticsResult.nullable(),
   /** Seconds the compute took (0 when served from the cache). */
   total_compute_time: z.number(),
   cached: z.boolean(),
@@ -94,6 +240,14 @@ export const getAnalytics = defineEndpoint({
 });
 
 // --- WebSocket channel 'analytics' (GET /api/ws/analytics; docs/analytics-api.md) -------------------------
+
+/** The channel's address: a WebSocket upgrade, authenticated by the session cookie; a plain GET is a 400. */
+export const openAnalyticsChannel = defineEndpoint({
+  method: 'GET',
+  url: '/ws/analytics',
+  summary: "The WebSocket channel 'analytics'",
+  response: { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody },
+});
 
 /** What a client sends: follow a repository's computes, stop, or ask for a compute over the socket. */
 export const ZAnalyticsClientMessage = z.discriminatedUnion('action', [

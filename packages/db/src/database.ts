@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { withAfterCommit } from './after-commit.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
@@ -16,7 +16,23 @@ export interface TDatabaseHandle {
   dialect: TDialectName;
   /** The embedded instance itself, for clients that run multi-statement SQL (pg-boss); absent on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * Hears `NOTIFY channel` (sent by any connection, `pg_notify(channel, payload)` in SQL) until the returned
+   * stop is called. Absent on a handle built by hand (some tests).
+   */
+  listen?(channel: string, listener: TNotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** `NOTIFY channel, payload` for every listener on the database, this process's included. */
+export async function notify(db: Kysely<Database>, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
+
+export interface TNotificationListener {
+  onMessage(payload: string): void;
+  /** The listening connection was lost and is back: notifications sent meanwhile were missed. */
+  onGap?(): void;
 }
 
 /** The subset of a pino logger used here. */
@@ -77,6 +93,13 @@ export async function createPgliteDatabase(options: { directory?: string } = {})
     db,
     dialect: 'pglite',
     pglite,
+    // One embedded connection: a NOTIFY reaches every listener of this instance, i.e. of this process.
+    async listen(channel, listener) {
+      const stop = await pglite.listen(channel, (payload) => listener.onMessage(payload));
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
     async close() {
       await db.destroy();
       // Kysely only closes an instance it has initialised, i.e. one that ran a query.
@@ -143,7 +166,72 @@ export function createPostgresDatabase(options: {
   return {
     db,
     dialect: 'postgres',
+    listen: (channel, listener) => listenOnPostgres(options.databaseUrl, channel, listener, logger),
     close: () => db.destroy(),
+  };
+}
+
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens (a pooled one goes back to the pool), so
+ * each listener opens one, and opens it again after losing it, telling the listener of the gap.
+ */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  listener: TNotificationListener,
+  logger: TDatabaseLogger,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const scheduleReconnect = () => {
+    if (isStopped) return;
+    retry = setTimeout(() => {
+      connect().then(
+        () => listener.onGap?.(),
+        (error: unknown) => {
+          logger.error({ err: error }, `PostgreSQL LISTEN ${channel}: could not reconnect`);
+          scheduleReconnect();
+        },
+      );
+    }, RECONNECT_DELAY_MS);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onMessage(message.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    next.on('error', (error) => {
+      if (client === next) logger.error({ err: error }, `PostgreSQL LISTEN ${channel}: connection lost`);
+      lost();
+    });
+    next.on('end', lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      client = undefined;
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+  };
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end();
   };
 }
 

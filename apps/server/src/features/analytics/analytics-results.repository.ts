@@ -1,6 +1,5 @@
 import type { Database } from '@strata/db/schema';
 import { type Kysely, sql } from 'kysely';
-import { analyticsCache } from './analytics-cache.ts';
 
 /**
  * The shared result cache (analytics_results). Results are kept as JSON text end to end — written as
@@ -70,8 +69,10 @@ export function createAnalyticsResultsRepository(db: Kysely<Database>) {
 
 export type TAnalyticsResultsRepository = ReturnType<typeof createAnalyticsResultsRepository>;
 
-/** 'Clear analytics cache': this process's copies and the shared rows; the next request recomputes. */
+/**
+ * 'Clear analytics cache': the shared rows; the next request recomputes. The instances' in-memory copies
+ * are dropped by the route (app.caches, app.cacheBus).
+ */
 export async function clearAnalyticsResults(db: Kysely<Database>, repositoryId: string): Promise<void> {
-  analyticsCache.clearRepository(repositoryId);
   await createAnalyticsResultsRepository(db).clear(repositoryId);
 }

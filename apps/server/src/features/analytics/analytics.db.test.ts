@@ -1,4 +1,5 @@
-import { ANALYTICS_MESSAGES } from '@strata/contracts/analytics';
+import { ANALYTICS_MESSAGES, ZAnalyticsResponse } from '@strata/contracts/analytics';
+import { DATASETS } from '@strata/core/analytics/analytics-types';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
@@ -9,7 +10,6 @@ import {
   type TTestUser,
   tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
-import { analyticsCache } from './analytics-cache.ts';
 
 // The dividend scenario of the engine (packages/core/src/analytics/scenarios/dividend.test.ts), entered
 // through the API: deposit 2,000; buy 10 ACME for 1,505 incl. a 5 fee; a 12.50 dividend attributed to
@@ -168,6 +168,21 @@ describe('analytics through the API', () => {
     expect(Object.keys(body.result)).not.toContain('irr_moic_view');
   });
 
+  it('answers what ZAnalyticsResponse describes, every dataset and field (the web infers its type from it)', async () => {
+    // The answer is spliced together as JSON text, so Fastify never serializes (nor checks) it: checked here.
+    const all = `periods=3&freq=month&end=2024-04-30&datasets=${DATASETS.join(',')}`;
+    for (const query of [all, 'data=position&date=2024-04-30']) {
+      const body = (await analytics(query)).json();
+      expect(body.status).toBe('done');
+      // A plain parse drops unknown keys: equal means nothing was left out of the schema either.
+      expect(ZAnalyticsResponse.parse(body)).toEqual(body);
+    }
+    const result = ZAnalyticsResponse.parse((await analytics(all)).json()).result;
+    expect(DATASETS.filter((dataset) => !Array.isArray(result?.[dataset]))).toEqual([]);
+    // The tests below count the stored results of their own request.
+    expect((await owner.call('DELETE', `/api/cache/analytics/${repositoryId}`)).statusCode).toBe(200);
+  });
+
   it('answers a repeat from the cache, from this process or from the shared table', async () => {
     const first = (await analytics(QUARTER)).json();
     const again = await analytics(QUARTER);
@@ -177,7 +192,7 @@ describe('analytics through the API', () => {
     expect(rows).toEqual([expect.objectContaining({ data_version: first.data_version })]);
 
     // Another process (no copy in memory) reads the shared row.
-    analyticsCache.clearRepository(repositoryId);
+    t.app.caches.analyticsResults.clearRepository(repositoryId);
     const shared = (await analytics(QUARTER)).json();
     expect(shared).toMatchObject({ cached: true, data_version: first.data_version });
     expect(shared.result).toEqual(first.result);

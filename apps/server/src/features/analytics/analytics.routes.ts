@@ -1,7 +1,8 @@
 import websocket from '@fastify/websocket';
 import { getAnalytics } from '@strata/contracts/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { onDataChange } from '../repositories/data-version.ts';
+import { routeFrom } from '../../plugins/route-from-endpoint.ts';
+import { onDataChange } from '../../shared/data-version.ts';
 import { loaderPartsFor } from './analytics.loader.ts';
 import { createAnalyticsService } from './analytics.service.ts';
 import { analyticsSocketRoutes } from './analytics.socket.ts';
@@ -34,19 +35,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     events,
     log: app.log,
     loaderParts: loaderPartsFor(app.dbDialect),
+    cache: app.caches.analyticsResults,
   });
 
-  app.route({
-    method: getAnalytics.method,
-    url: getAnalytics.url,
+  routeFrom(app, getAnalytics, {
+    tags: ['analytics'],
     preValidation: app.authenticate,
-    schema: {
-      summary: getAnalytics.summary,
-      tags: ['analytics'],
-      params: getAnalytics.params,
-      querystring: getAnalytics.querystring,
-      response: getAnalytics.response,
-    },
     handler: async (request, reply) => {
       const answer = await service.get(request.user, request.params.id, request.query);
       // Already JSON (a large result is spliced in as text): sent as it is, not serialized again.

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { loadAnalyticsInput, type TLoaderParts, type TLoaderRepository } from './analytics.loader.ts';
-import { analyticsCache } from './analytics-cache.ts';
+import type { TAnalyticsCache } from './analytics-cache.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
 import { analyticsFacts } from './analytics-loader.repository.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
@@ -51,8 +51,10 @@ export function createAnalyticsService(deps: {
   events: TAnalyticsEvents;
   log: TLogger;
   loaderParts: TLoaderParts;
+  /** This instance's copies of recent results (plugins/caches.ts). */
+  cache: TAnalyticsCache;
 }) {
-  const { db, pool, results, events, log, loaderParts } = deps;
+  const { db, pool, results, events, log, loaderParts, cache } = deps;
   // Identical requests on the same data arriving together share one compute.
   const inFlight = new Map<string, Promise<TAnalyticsAnswer>>();
 
@@ -91,7 +93,7 @@ export function createAnalyticsService(deps: {
       const outcome = await pool.compute({ source: loaded.source, positionFilter: plan.positionFilter });
       if (!outcome.ok) throw new Error(outcome.message);
       progress(repositoryId, plan, version, 'saving');
-      analyticsCache.set(repositoryId, plan.hash, version, outcome.json);
+      cache.set(repositoryId, plan.hash, version, outcome.json);
       await results.write(repositoryId, plan.hash, version, outcome.json, outcome.ms);
       return doneBody(outcome.json, Math.round(outcome.ms) / 1000, false, version);
     } catch (error) {
@@ -138,7 +140,7 @@ export function createAnalyticsService(deps: {
       return { ...base, body: answerBody('empty', ANALYTICS_MESSAGES.NO_PERIOD, version) };
     }
 
-    const remembered = analyticsCache.get(repositoryId, plan.hash, version);
+    const remembered = cache.get(repositoryId, plan.hash, version);
     if (remembered) return { ...base, body: doneBody(remembered, 0, true, version) };
     const key = `${repositoryId}|${plan.hash}|${version}`;
     const running = inFlight.get(key);
@@ -146,7 +148,7 @@ export function createAnalyticsService(deps: {
     const started = (async (): Promise<TAnalyticsAnswer> => {
       const stored = await results.read(repositoryId, plan.hash, version);
       if (stored) {
-        analyticsCache.set(repositoryId, plan.hash, version, stored);
+        cache.set(repositoryId, plan.hash, version, stored);
         return { ...base, body: doneBody(stored, 0, true, version) };
       }
       const body = await compute(repository, plan, version, day);

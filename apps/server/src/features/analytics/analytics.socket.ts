@@ -1,4 +1,5 @@
 import {
+  openAnalyticsChannel,
   type TAnalyticsClientMessage,
   ZAnalyticsClientMessage,
   ZAnalyticsQuery,
@@ -7,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { statusByErrorCode } from '../../plugins/errors.ts';
+import { routeFrom } from '../../plugins/route-from-endpoint.ts';
 import type { TAnalyticsService } from './analytics.service.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
 
@@ -34,12 +36,11 @@ export async function analyticsSocketRoutes(
   deps: { service: TAnalyticsService; events: TAnalyticsEvents },
 ) {
   const { service, events } = deps;
-  app.route({
-    method: 'GET',
-    url: '/ws/analytics',
+  routeFrom(app, openAnalyticsChannel, {
+    tags: ['analytics'],
+    isHidden: true,
     // A page of another origin is refused at the upgrade by plugins/edge-protection.ts, before this.
     preValidation: app.authenticate,
-    schema: { hide: true },
     handler: async () => {
       throw new AppError('BAD_REQUEST', 'Open this address as a WebSocket');
     },

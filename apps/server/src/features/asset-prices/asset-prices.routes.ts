@@ -5,6 +5,7 @@ import {
   updateAssetPrice,
 } from '@strata/contracts/asset-prices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { versionedBody } from '../../plugins/row-version.ts';
 import { createAssetPricesService } from './asset-prices.service.ts';
 
@@ -12,61 +13,15 @@ import { createAssetPricesService } from './asset-prices.service.ts';
 export const assetPricesRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before assetPricesRoutes');
   const service = createAssetPricesService(app.db);
-  const tags = ['asset prices'];
+  const route = routesFrom(app, { tags: ['asset prices'], preValidation: app.authenticate });
 
-  app.route({
-    method: listAssetPrices.method,
-    url: listAssetPrices.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: listAssetPrices.summary,
-      tags,
-      querystring: listAssetPrices.querystring,
-      response: listAssetPrices.response,
-    },
-    handler: async (request) => service.list(request.user, request.query),
-  });
-
-  app.route({
-    method: createAssetPrice.method,
-    url: createAssetPrice.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: createAssetPrice.summary,
-      tags,
-      body: createAssetPrice.body,
-      response: createAssetPrice.response,
-    },
-    handler: async (request, reply) => reply.code(201).send(await service.create(request.user, request.body)),
-  });
-
-  app.route({
-    method: updateAssetPrice.method,
-    url: updateAssetPrice.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: updateAssetPrice.summary,
-      tags,
-      params: updateAssetPrice.params,
-      body: updateAssetPrice.body,
-      response: updateAssetPrice.response,
-    },
+  route(listAssetPrices, { handler: async (request) => service.list(request.user, request.query) });
+  route(createAssetPrice, { handler: async (request) => service.create(request.user, request.body) });
+  route(updateAssetPrice, {
     handler: async (request) => {
       const { fields, expected } = versionedBody(request);
       return service.update(request.user, request.params.id, fields, expected);
     },
   });
-
-  app.route({
-    method: deleteAssetPrice.method,
-    url: deleteAssetPrice.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: deleteAssetPrice.summary,
-      tags,
-      params: deleteAssetPrice.params,
-      response: deleteAssetPrice.response,
-    },
-    handler: async (request) => service.remove(request.user, request.params.id),
-  });
+  route(deleteAssetPrice, { handler: async (request) => service.remove(request.user, request.params.id) });
 };

@@ -1,5 +1,6 @@
 import { getAuthProviders, type TAuthProviders } from '@strata/contracts/auth-providers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeFrom } from '../../plugins/route-from-endpoint.ts';
 import { OIDC_PROVIDER_ID, type TOidcProviderConfig } from './auth-config.ts';
 
 export interface TAuthProvidersRoutesOptions {
@@ -22,10 +23,5 @@ export const authProvidersRoutes: FastifyPluginAsyncZod<TAuthProvidersRoutesOpti
   options,
 ) => {
   const providers = authProvidersOf(options.oidc);
-  app.route({
-    method: getAuthProviders.method,
-    url: getAuthProviders.url,
-    schema: { summary: getAuthProviders.summary, tags: ['auth'], response: getAuthProviders.response },
-    handler: async () => providers,
-  });
+  routeFrom(app, getAuthProviders, { tags: ['auth'], handler: async () => providers });
 };

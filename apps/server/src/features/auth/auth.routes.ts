@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../plugins/app-error.ts';
 import { CLIENT_IP_HEADER, type TAuth } from './auth.ts';
 import { toFetchHeaders } from './request-headers.ts';
-import { createSessionCache } from './session-cache.ts';
+import type { TSessionCache } from './session-cache.ts';
 
 export type TAuthSession = NonNullable<Awaited<ReturnType<TAuth['api']['getSession']>>>;
 export type TSessionUser = TAuthSession['user'];
@@ -25,6 +25,8 @@ export interface TAuthRoutesOptions {
   auth: TAuth;
   /** The app's public origin; better-auth routes by the URL it is given. */
   publicUrl: string;
+  /** This instance's sessions (plugins/caches.ts): dropped here and on every instance after an auth write. */
+  sessions: TSessionCache<TAuthSession>;
 }
 
 /** How long a resolved session is reused without asking the database (see session-cache.ts). */
@@ -35,11 +37,10 @@ export const SESSION_CACHE_TTL_MS = 10_000;
  * (fastify-plugin, so the decorations are not encapsulated).
  */
 export const authRoutes = fp<TAuthRoutesOptions>(
-  async (app: FastifyInstance, { auth, publicUrl }) => {
+  async (app: FastifyInstance, { auth, publicUrl, sessions }) => {
     app.decorate('auth', auth);
     app.decorateRequest('user', null);
     app.decorateRequest('authSession', null);
-    const sessions = createSessionCache<TAuthSession>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000 });
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const cookie = request.headers.cookie;
       const cached = cookie ? sessions.get(cookie) : undefined;
@@ -57,15 +58,22 @@ export const authRoutes = fp<TAuthRoutesOptions>(
     app.addHook('onClose', async () => {
       await auth.backgroundTasks.idle();
     });
-    await app.register(authProxy, { auth, publicUrl, onWrite: () => sessions.clear() });
+    await app.register(authProxy, {
+      auth,
+      publicUrl,
+      onWrite: async () => {
+        sessions.clear();
+        await app.cacheBus.publish({ cache: 'sessions' });
+      },
+    });
   },
-  { name: 'auth', dependencies: ['errors'] },
+  { name: 'auth', dependencies: ['errors', 'caches'] },
 );
 
 /** Encapsulated so its raw-body parsers do not replace the JSON parser of the other routes. */
 async function authProxy(
   app: FastifyInstance,
-  { auth, publicUrl, onWrite }: TAuthRoutesOptions & { onWrite: () => void },
+  { auth, publicUrl, onWrite }: Omit<TAuthRoutesOptions, 'sessions'> & { onWrite: () => Promise<void> },
 ): Promise<void> {
   const origin = new URL(publicUrl).origin;
   // better-auth parses the body itself, so hand it the bytes untouched, whatever the content type.
@@ -89,7 +97,8 @@ async function authProxy(
         }),
       );
       // After the write (and bumping the generation, so a lookup racing it cannot store what it read).
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') onWrite();
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+        await onWrite();
       return sendFetchResponse(reply, response);
     },
   });

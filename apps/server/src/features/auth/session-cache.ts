@@ -1,10 +1,12 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Sessions this process resolved recently, by the request's cookie header. Every API call starts with a
  * session lookup (two database reads and a signed-cookie check in better-auth); at 20 concurrent clients
  * that floor was most of a list call's cost (docs/benchmarks.md). An entry lives `ttlMs` at most, never past
  * the session's own expiry, and the whole cache is dropped whenever an /api/auth write could have ended a
- * session here (sign-out, password change or reset, revocations, deletion). Another process ending a session
- * (a second instance, the admin CLI) is seen here within `ttlMs` — the documented window (docs/identity.md).
+ * session (sign-out, password change or reset, revocations, deletion): in this process at once, in the
+ * other server instances on the same database when they hear of it (plugins/cache-bus.ts).
  */
 export interface TSessionCache<T> {
   get(key: string, now?: number): T | undefined;
@@ -22,7 +24,9 @@ export function createSessionCache<T>({
   ttlMs: number;
   maxEntries: number;
 }): TSessionCache<T> {
-  const entries = new Map<string, { value: T; until: number }>();
+  // Expiry is checked here against the caller's clock (the session's own end is not a fixed TTL); the
+  // library bounds the entries, least recently used out first.
+  const entries = new LRUCache<string, { value: T; until: number }>({ max: maxEntries });
   let generation = 0;
   return {
     get(key, now = Date.now()) {
@@ -37,12 +41,6 @@ export function createSessionCache<T>({
     set(key, value, expiresAt, now = Date.now()) {
       const until = Math.min(now + ttlMs, new Date(expiresAt).getTime());
       if (!(until > now)) return;
-      entries.delete(key);
-      // Oldest first: a Map iterates in insertion order.
-      while (entries.size >= maxEntries) {
-        const oldest = entries.keys().next().value as string;
-        entries.delete(oldest);
-      }
       entries.set(key, { value, until });
     },
     clear() {

@@ -13,6 +13,7 @@ import {
   updateDocumentTag,
 } from '@strata/contracts/documents';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeFrom, routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { versionedBody } from '../../plugins/row-version.ts';
 import { createDocumentTagsService } from './document-tags.service.ts';
 import { createDocumentsService } from './documents.service.ts';
@@ -30,113 +31,26 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const tagsService = createDocumentTagsService(app.db);
   const tags = ['documents'];
+  const route = routesFrom(app, { tags, preValidation: app.authenticate });
 
-  app.route({
-    method: listDocuments.method,
-    url: listDocuments.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: listDocuments.summary,
-      tags,
-      querystring: listDocuments.querystring,
-      response: listDocuments.response,
-    },
-    handler: async (request) => service.list(request.user, request.query),
-  });
-
-  app.route({
-    method: getDocument.method,
-    url: getDocument.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: getDocument.summary,
-      tags,
-      params: getDocument.params,
-      response: getDocument.response,
-    },
-    handler: async (request) => service.get(request.user, request.params.id),
-  });
-
-  app.route({
-    method: createDocument.method,
-    url: createDocument.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: createDocument.summary,
-      tags,
-      body: createDocument.body,
-      response: createDocument.response,
-    },
-    handler: async (request, reply) => reply.code(201).send(await service.create(request.user, request.body)),
-  });
-
-  app.route({
-    method: updateDocument.method,
-    url: updateDocument.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: updateDocument.summary,
-      tags,
-      params: updateDocument.params,
-      body: updateDocument.body,
-      response: updateDocument.response,
-    },
+  route(listDocuments, { handler: async (request) => service.list(request.user, request.query) });
+  route(getDocument, { handler: async (request) => service.get(request.user, request.params.id) });
+  route(createDocument, { handler: async (request) => service.create(request.user, request.body) });
+  route(updateDocument, {
     handler: async (request) => {
       const { fields, expected } = versionedBody(request);
       return service.update(request.user, request.params.id, fields, expected);
     },
   });
-
-  app.route({
-    method: deleteDocument.method,
-    url: deleteDocument.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: deleteDocument.summary,
-      tags,
-      params: deleteDocument.params,
-      response: deleteDocument.response,
-    },
-    handler: async (request) => service.remove(request.user, request.params.id),
-  });
-
-  app.route({
-    method: createDocumentUpload.method,
-    url: createDocumentUpload.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: createDocumentUpload.summary,
-      tags,
-      params: createDocumentUpload.params,
-      response: createDocumentUpload.response,
-    },
+  route(deleteDocument, { handler: async (request) => service.remove(request.user, request.params.id) });
+  route(createDocumentUpload, {
     handler: async (request) => service.createUpload(request.user, request.params.id),
   });
-
-  app.route({
-    method: openDocument.method,
-    url: openDocument.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: openDocument.summary,
-      tags,
-      params: openDocument.params,
-      response: openDocument.response,
-    },
-    handler: async (request) => service.open(request.user, request.params.id),
-  });
+  route(openDocument, { handler: async (request) => service.open(request.user, request.params.id) });
 
   // No session: the signed address is the permission (seed §7: stored-file hosts get no authorization).
-  app.route({
-    method: downloadDocumentFile.method,
-    url: downloadDocumentFile.url,
-    schema: {
-      summary: downloadDocumentFile.summary,
-      tags,
-      params: downloadDocumentFile.params,
-      querystring: downloadDocumentFile.querystring,
-      response: downloadDocumentFile.response,
-    },
+  routeFrom(app, downloadDocumentFile, {
+    tags,
     handler: async (request, reply) => {
       const file = await service.download(request.params.id, request.query);
       return reply
@@ -152,60 +66,17 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.route({
-    method: listDocumentTags.method,
-    url: listDocumentTags.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: listDocumentTags.summary,
-      tags,
-      querystring: listDocumentTags.querystring,
-      response: listDocumentTags.response,
-    },
+  route(listDocumentTags, {
     handler: async (request) => tagsService.list(request.user, request.query.repository_id),
   });
-
-  app.route({
-    method: createDocumentTag.method,
-    url: createDocumentTag.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: createDocumentTag.summary,
-      tags,
-      body: createDocumentTag.body,
-      response: createDocumentTag.response,
-    },
-    handler: async (request, reply) =>
-      reply.code(201).send(await tagsService.create(request.user, request.body)),
-  });
-
-  app.route({
-    method: updateDocumentTag.method,
-    url: updateDocumentTag.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: updateDocumentTag.summary,
-      tags,
-      params: updateDocumentTag.params,
-      body: updateDocumentTag.body,
-      response: updateDocumentTag.response,
-    },
+  route(createDocumentTag, { handler: async (request) => tagsService.create(request.user, request.body) });
+  route(updateDocumentTag, {
     handler: async (request) => {
       const { fields, expected } = versionedBody(request);
       return tagsService.update(request.user, request.params.id, fields, expected);
     },
   });
-
-  app.route({
-    method: deleteDocumentTag.method,
-    url: deleteDocumentTag.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: deleteDocumentTag.summary,
-      tags,
-      params: deleteDocumentTag.params,
-      response: deleteDocumentTag.response,
-    },
+  route(deleteDocumentTag, {
     handler: async (request) => tagsService.remove(request.user, request.params.id),
   });
 };

@@ -10,6 +10,7 @@ import {
 } from '@strata/contracts/repositories';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/app-error.ts';
+import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { versionedBody } from '../../plugins/row-version.ts';
 import { createRepositoriesService } from './repositories.service.ts';
 
@@ -21,98 +22,27 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
     return request.user;
   };
-  const tags = ['repositories'];
+  const route = routesFrom(app, { tags: ['repositories'], preValidation: app.authenticate });
 
-  app.route({
-    method: listRepositories.method,
-    url: listRepositories.url,
-    preValidation: app.authenticate,
-    schema: { summary: listRepositories.summary, tags, response: listRepositories.response },
-    handler: async (request) => service.list(actorOf(request)),
-  });
-
-  app.route({
-    method: createRepository.method,
-    url: createRepository.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: createRepository.summary,
-      tags,
-      body: createRepository.body,
-      response: createRepository.response,
-    },
-    handler: async (request, reply) =>
-      reply.code(201).send(await service.create(actorOf(request), request.body)),
-  });
-
-  app.route({
-    method: initializeRepository.method,
-    url: initializeRepository.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: initializeRepository.summary,
-      tags,
-      params: initializeRepository.params,
-      response: initializeRepository.response,
-    },
+  route(listRepositories, { handler: async (request) => service.list(actorOf(request)) });
+  route(createRepository, { handler: async (request) => service.create(actorOf(request), request.body) });
+  route(initializeRepository, {
     handler: async (request) => service.initialize(actorOf(request), request.params.id),
   });
-
-  app.route({
-    method: updateRepository.method,
-    url: updateRepository.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: updateRepository.summary,
-      tags,
-      params: updateRepository.params,
-      body: updateRepository.body,
-      response: updateRepository.response,
-    },
+  route(updateRepository, {
     handler: async (request) => {
       const { fields, expected } = versionedBody(request);
       return service.update(actorOf(request), request.params.id, fields, expected);
     },
   });
-
-  app.route({
-    method: saveUserRepoSettings.method,
-    url: saveUserRepoSettings.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: saveUserRepoSettings.summary,
-      tags,
-      params: saveUserRepoSettings.params,
-      body: saveUserRepoSettings.body,
-      response: saveUserRepoSettings.response,
-    },
+  route(saveUserRepoSettings, {
     handler: async (request) =>
       service.saveUserRepoSettings(actorOf(request), request.params.id, request.body),
   });
-
-  app.route({
-    method: deleteRepository.method,
-    url: deleteRepository.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: deleteRepository.summary,
-      tags,
-      params: deleteRepository.params,
-      response: deleteRepository.response,
-    },
+  route(deleteRepository, {
     handler: async (request) => service.delete(actorOf(request), request.params.id),
   });
-
-  app.route({
-    method: exportRepository.method,
-    url: exportRepository.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: exportRepository.summary,
-      tags,
-      params: exportRepository.params,
-      response: exportRepository.response,
-    },
+  route(exportRepository, {
     handler: async (request, reply) => {
       const { name, data } = await service.export(actorOf(request), request.params.id);
       // A download the browser saves as '<name>.json' (the import takes the name back from it).
@@ -121,17 +51,14 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       return data;
     },
   });
-
-  app.route({
-    method: clearAnalyticsCache.method,
-    url: clearAnalyticsCache.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: clearAnalyticsCache.summary,
-      tags: ['analytics'],
-      params: clearAnalyticsCache.params,
-      response: clearAnalyticsCache.response,
+  route(clearAnalyticsCache, {
+    tags: ['analytics'],
+    handler: async (request) => {
+      const answer = await service.clearAnalyticsCache(actorOf(request), request.params.id);
+      // The shared rows are gone; now this instance's copies, then the other instances'.
+      app.caches.analyticsResults.clearRepository(request.params.id);
+      await app.cacheBus.publish({ cache: 'analytics', repository_id: request.params.id });
+      return answer;
     },
-    handler: async (request) => service.clearAnalyticsCache(actorOf(request), request.params.id),
   });
 };

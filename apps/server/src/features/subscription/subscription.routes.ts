@@ -1,6 +1,7 @@
 import { getHostedPageSession, getSubscription, listPlans, switchPlan } from '@strata/contracts/subscription';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/app-error.ts';
+import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { createSelfHostedBillingProvider } from './self-hosted-billing-provider.ts';
 import { createSubscriptionService } from './subscription.service.ts';
 
@@ -15,37 +16,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
     return request.user;
   };
-  const tags = ['subscription'];
+  const route = routesFrom(app, { tags: ['subscription'], preValidation: app.authenticate });
 
-  app.route({
-    method: getSubscription.method,
-    url: getSubscription.url,
-    preValidation: app.authenticate,
-    schema: { summary: getSubscription.summary, tags, response: getSubscription.response },
-    handler: async (request) => service.get(actorOf(request)),
-  });
-
-  app.route({
-    method: listPlans.method,
-    url: listPlans.url,
-    preValidation: app.authenticate,
-    schema: { summary: listPlans.summary, tags, response: listPlans.response },
-    handler: async () => service.plans(),
-  });
-
-  app.route({
-    method: getHostedPageSession.method,
-    url: getHostedPageSession.url,
-    preValidation: app.authenticate,
-    schema: { summary: getHostedPageSession.summary, tags, response: getHostedPageSession.response },
-    handler: async (request) => service.hostedPageSession(actorOf(request)),
-  });
-
-  app.route({
-    method: switchPlan.method,
-    url: switchPlan.url,
-    preValidation: app.authenticate,
-    schema: { summary: switchPlan.summary, tags, body: switchPlan.body, response: switchPlan.response },
-    handler: async (request) => service.switchPlan(actorOf(request), request.body),
-  });
+  route(getSubscription, { handler: async (request) => service.get(actorOf(request)) });
+  route(listPlans, { handler: async () => service.plans() });
+  route(getHostedPageSession, { handler: async (request) => service.hostedPageSession(actorOf(request)) });
+  route(switchPlan, { handler: async (request) => service.switchPlan(actorOf(request), request.body) });
 };

@@ -4,12 +4,14 @@ import { parseSort } from '@strata/core/filters/sort-model';
 import { TRANSACTION_FILTER_FIELDS } from '@strata/core/transactions/transaction-filter-fields';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { fieldError } from '../../shared/field-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { createTransactionsListRepository, type TTransactionMatch } from './transactions-list.repository.ts';
 
 /** Counting every match of a filter over 100k rows costs more than the page itself; totals only change with the data. */
-const COUNT_CACHE_SIZE = 500;
+export const createTransactionCounts = () => new LRUCache<string, Promise<number>>({ max: 500 });
+export type TTransactionCounts = ReturnType<typeof createTransactionCounts>;
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -25,15 +27,16 @@ function parseJsonParam(raw: string | undefined, field: 'filter' | 'sort'): unkn
 }
 
 /** The transaction list: a filtered, sorted, searched page and its (cached) total. */
-export function createTransactionsList(db: Kysely<Database>) {
+export function createTransactionsList(
+  db: Kysely<Database>,
+  totals: TTransactionCounts = createTransactionCounts(),
+) {
   const repository = createTransactionsListRepository(db);
   // Keyed by repository, data version and query: any write bumps the version, so a stale total is never read.
   // The promise is kept, so clients asking the same new query together share one count.
-  const totals = new Map<string, Promise<number>>();
   const countOnce = (key: string, count: () => Promise<number>): Promise<number> => {
     const known = totals.get(key);
     if (known) return known;
-    if (totals.size >= COUNT_CACHE_SIZE) totals.delete(totals.keys().next().value as string);
     const counting = count();
     totals.set(key, counting);
     // A failed count is not remembered: the next request tries again.

@@ -3,6 +3,7 @@ import { createFileUpload, uploadFile } from '@strata/contracts/uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../plugins/app-error.ts';
+import { routeFrom } from '../../plugins/route-from-endpoint.ts';
 import {
   ContentTypeMismatchError,
   FileTooLargeError,
@@ -67,27 +68,19 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: app.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 },
   });
 
-  app.route({
-    method: createFileUpload.method,
-    url: createFileUpload.url,
+  const tags = ['uploads'];
+  routeFrom(app, createFileUpload, {
+    tags,
     preValidation: app.authenticate,
-    schema: {
-      summary: createFileUpload.summary,
-      tags: ['uploads'],
-      body: createFileUpload.body,
-      response: createFileUpload.response,
-    },
     handler: async (request) => {
       if (!request.user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
       return service.createFileUpload(request.user, request.body);
     },
   });
 
-  app.route({
-    method: uploadFile.method,
-    url: uploadFile.url,
-    schema: { summary: uploadFile.summary, tags: ['uploads'], response: uploadFile.response },
-    handler: async (request, reply) => {
+  routeFrom(app, uploadFile, {
+    tags,
+    handler: async (request) => {
       const store: TLocalFileStore | null = app.localFileStore;
       if (!store) throw AppError.notFound('Uploads go straight to the file store');
       if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the upload as multipart/form-data');
@@ -116,7 +109,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!storedKey) throw new AppError('BAD_REQUEST', 'The form has no file');
       await service.fileUploaded(storedKey);
-      return reply.code(204).send(null);
+      // 204, the contract's success: no body.
+      return null;
     },
   });
 };

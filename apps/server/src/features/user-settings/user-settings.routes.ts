@@ -1,6 +1,7 @@
 import { getUserSettings, saveUserSettings } from '@strata/contracts/user-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/app-error.ts';
+import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { createUserSettingsRepository } from './user-settings.repository.ts';
 import { createUserSettingsService } from './user-settings.service.ts';
 
@@ -15,31 +16,12 @@ export const userSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return request.user;
   }
 
-  app.route({
-    method: getUserSettings.method,
-    url: getUserSettings.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: getUserSettings.summary,
-      tags: ['user settings'],
-      params: getUserSettings.params,
-      querystring: getUserSettings.querystring,
-      response: getUserSettings.response,
-    },
+  const route = routesFrom(app, { tags: ['user settings'], preValidation: app.authenticate });
+
+  route(getUserSettings, {
     handler: async (request) => service.get(actorOf(request), request.params.uuid, request.query.timeZone),
   });
-
-  app.route({
-    method: saveUserSettings.method,
-    url: saveUserSettings.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: saveUserSettings.summary,
-      tags: ['user settings'],
-      params: saveUserSettings.params,
-      body: saveUserSettings.body,
-      response: saveUserSettings.response,
-    },
+  route(saveUserSettings, {
     handler: async (request) => service.save(actorOf(request), request.params.uuid, request.body),
   });
 };
