@@ -1,3 +1,9 @@
+import {
+  ALL_ASSET_KINDS,
+  REPORTING_CATEGORIES,
+  type TAssetKind,
+} from '@strata/core/transactions/asset-kinds';
+import { AMOUNT_RULES, ENTRY_ROLES, TRANSACTION_GROUPS } from '@strata/core/transactions/catalogue';
 import { z } from 'zod';
 import { fileText } from './control-characters.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -131,12 +137,32 @@ export type TImportProgress = z.infer<typeof ZImportProgress>;
 
 export const ZImportTaskParams = z.object({ id: z.uuid() });
 
+const ZRefSetting = z.object({
+  includes: z.array(z.enum(ALL_ASSET_KINDS as readonly [TAssetKind, ...TAssetKind[]])).readonly(),
+  value: z.enum(REPORTING_CATEGORIES).optional(),
+  optional: z.boolean().optional(),
+});
+
+/** One entry of a type, as core's catalogue (`TEntrySetting`) defines it. */
+export const ZEntrySetting = z.object({
+  title: z.string(),
+  role: z.enum(ENTRY_ROLES),
+  account: ZRefSetting,
+  asset: ZRefSetting,
+  amount: z.object({ rule: z.enum(AMOUNT_RULES), optional: z.boolean().optional() }),
+  isAttributable: z.boolean(),
+  accountDescription: z.string(),
+  assetDescription: z.string(),
+  amountDescription: z.string(),
+});
+
+/** One type as served for the caller's plan (core's catalogue entry, `readonly` where the plan lacks it). */
 export const ZTransactionTypeSetting = z.object({
   name: z.string(),
-  group: z.string(),
+  group: z.enum(TRANSACTION_GROUPS),
   description: z.string(),
   readonly: z.boolean(),
-  entries: z.array(z.record(z.string(), z.unknown())),
+  entries: z.array(ZEntrySetting),
 });
 
 export const ZTransactionsSettingsQuery = z.object({ repository_id: ZRecordId.optional() });

@@ -34,8 +34,6 @@ const CASH = slot('Cash', 'negative');
 const type = (entries: TEntrySettingView[]): TTypeSetting => ({
   name: 't',
   group: 'cash',
-  isProOnly: false,
-  isMappingTarget: true,
   description: '',
   readonly: false,
   entries,

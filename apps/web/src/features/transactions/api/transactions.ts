@@ -25,24 +25,14 @@ import {
 import type { TFilter } from '@strata/core/filters/filter-model';
 import { serializeFilter } from '@strata/core/filters/filter-model';
 import type { TSort } from '@strata/core/filters/sort-model';
-import type { TEntrySetting, TTransactionTypeSetting } from '@strata/core/transactions/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint, fillPath, type TEndpointResponse } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 
-/** One slot of a transaction type, as core's catalogue defines it. */
-export type TEntrySettingView = TEntrySetting;
-/** One transaction type as `GET /transactions_settings` serves it (core's `transactionSettingsFor`). */
-export type TTypeSetting = TTransactionTypeSetting;
-
-/**
- * The contract types a setting's `entries` as open records (`z.record(unknown)`); the server serves core's
- * catalogue, so the web reads them with core's type. Narrowed here, in one place, until the contract names
- * the entry's shape.
- */
-function asCatalogue(settings: TEndpointResponse<typeof transactionsSettings>): TTypeSetting[] {
-  return settings as unknown as TTypeSetting[];
-}
+/** One transaction type as `GET /transactions_settings` serves it (core's catalogue, by the contract). */
+export type TTypeSetting = TEndpointResponse<typeof transactionsSettings>[number];
+/** One slot of a transaction type. */
+export type TEntrySettingView = TTypeSetting['entries'][number];
 
 export interface TTransactionListQuery {
   repositoryId: string;
@@ -91,9 +81,7 @@ export function useTransactionSettings(repositoryId: string | undefined) {
   return useQuery({
     queryKey: repositoryScopedKey(repositoryId ?? 'none', 'transactions-settings'),
     queryFn: async ({ signal }) =>
-      asCatalogue(
-        await callEndpoint(transactionsSettings, { signal, query: { repository_id: repositoryId ?? '' } }),
-      ),
+      callEndpoint(transactionsSettings, { signal, query: { repository_id: repositoryId ?? '' } }),
     enabled: Boolean(repositoryId),
     staleTime: 5 * 60_000,
   });

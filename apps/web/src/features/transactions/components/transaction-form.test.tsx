@@ -28,8 +28,6 @@ const TYPES: TTypeSetting[] = [
   {
     name: 'deposit',
     group: 'cash',
-    isProOnly: false,
-    isMappingTarget: true,
     description: 'Cash paid in',
     readonly: false,
     entries: [slot('Cash', 'positive', ['currency'])],
@@ -37,8 +35,6 @@ const TYPES: TTypeSetting[] = [
   {
     name: 'buy',
     group: 'investment account',
-    isProOnly: false,
-    isMappingTarget: true,
     description: 'Units bought',
     readonly: false,
     entries: [slot('Position', 'positive', ['stock']), slot('Cash', 'negative', ['currency'])],
@@ -46,8 +42,6 @@ const TYPES: TTypeSetting[] = [
   {
     name: 'carry',
     group: 'private fund',
-    isProOnly: false,
-    isMappingTarget: true,
     description: 'A share of profits',
     readonly: true,
     entries: [slot('Share', 'percent', ['private fund'])],
