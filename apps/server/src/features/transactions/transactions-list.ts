@@ -6,14 +6,11 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { fieldError } from '../../shared/field-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
+import { userToday } from '../../shared/user-today.ts';
 import { createTransactionsListRepository, type TTransactionMatch } from './transactions-list.repository.ts';
 
 /** Counting every match of a filter over 100k rows costs more than the page itself; totals only change with the data. */
 const COUNT_CACHE_SIZE = 500;
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 function parseJsonParam(raw: string | undefined, field: 'filter' | 'sort'): unknown {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -63,7 +60,8 @@ export function createTransactionsList(db: Kysely<Database>) {
         assetId: query.asset_id,
         filter: filter.value,
         text: query.search?.trim() ?? '',
-        today: today(),
+        // Relative date filters ("last 7 days") count from the user's calendar day.
+        today: await userToday(db, user?.id),
       };
       const page = await repository.page(match, sort.value, { size: query.page_size, no: query.page_no });
       const countKey = JSON.stringify([

@@ -37,6 +37,7 @@ import {
   VALUE_PIVOT_CATALOGUE,
 } from '../../dashboards/index.ts';
 import { useCurrentRepository } from '../../repositories/index.ts';
+import { useToday } from '../../session/index.ts';
 import {
   childNodes,
   incomeByCategory,
@@ -460,6 +461,7 @@ function ViewBody({
 /** One analytics page; routes open it only with the analytics debug-tabs flag (analytics-debug-flag.ts). */
 export function AnalyticsViewPage({ view }: { view: TAnalyticsView }) {
   const { repository, isLoading } = useCurrentRepository();
+  const today = useToday();
   const { timeline, setTimeline } = useTimelineSettings(repository);
   const analytics = useDashboardAnalytics(repository?.id, timeline, DATASETS[view]);
   const response = analytics.response;
@@ -476,6 +478,7 @@ export function AnalyticsViewPage({ view }: { view: TAnalyticsView }) {
             onChange={setTimeline}
             currencies={[]}
             repositoryCurrency={repository.currency}
+            today={today}
           />
         </Paper>
       )}

@@ -12,9 +12,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { FREQUENCIES, type TFrequency } from '@strata/core/analytics/analytics-types';
+import { webToday } from '../../session/index.ts';
 import {
   FREQUENCY_LABELS,
-  localToday,
   MAX_PERIODS,
   MAX_PRECISION,
   QUICK_PRESETS,
@@ -36,7 +36,7 @@ export interface TTimelineControlsProps {
   currencies: readonly string[];
   /** Shown when `value.currency` is null. */
   repositoryCurrency: string;
-  /** YYYY-MM-DD; the user's local today by default (tests pass a fixed day). */
+  /** YYYY-MM-DD: the user's today (`useToday`); the browser's calendar day when left out. */
   today?: string;
 }
 
@@ -47,7 +47,7 @@ export function TimelineControls({
   repositoryCurrency,
   today,
 }: TTimelineControlsProps) {
-  const day = today ?? localToday();
+  const day = today ?? webToday(null);
   const errors = validateTimeline(value);
   const set = (patch: Partial<TTimelineSettings>) => onChange({ ...value, ...patch });
   const apply = (window: TTimelineWindow) => onChange({ ...value, ...window });
