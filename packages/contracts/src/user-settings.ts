@@ -1,18 +1,13 @@
+import { isTimeZone } from '@strata/core/dates/today';
 import { DATE_FORMATS } from '@strata/core/settings/date-format';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
 
-function isIanaTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const ZDateFormat = z.enum(DATE_FORMATS);
+
+/** An IANA time zone name the runtime knows (`Europe/Berlin`, `UTC`). */
+export const ZTimeZone = z.string().max(64).refine(isTimeZone, { error: 'must be an IANA time zone' });
 
 /** Free-form UI state owned by the web app; the server only runs the dated migrations on it. */
 export const ZUiSettings = z.record(z.string(), z.unknown());
@@ -28,6 +23,12 @@ export const ZUserSettings = z.strictObject({
   /** Pixels; null = the layout's default width. */
   assetTreeWidth: z.number().int().min(0).max(4000).nullable(),
   uiSettings: ZUiSettings,
+  /**
+   * The zone whose calendar says what "today" is (docs/domain.md, *Today*); the browser's until the user
+   * saves settings, then stored. null (or left out by an older client): UTC on the server, the browser's
+   * zone on the web.
+   */
+  timeZone: ZTimeZone.nullable().default(null),
 });
 export type TUserSettings = z.infer<typeof ZUserSettings>;
 
@@ -36,7 +37,7 @@ export type TUserSettingsParams = z.infer<typeof ZUserSettingsParams>;
 
 /** The browser's IANA time zone, used for the default date format while nothing is saved yet. */
 export const ZUserSettingsQuery = z.object({
-  timeZone: z.string().max(64).refine(isIanaTimeZone, { error: 'must be an IANA time zone' }).optional(),
+  timeZone: ZTimeZone.optional(),
 });
 export type TUserSettingsQuery = z.infer<typeof ZUserSettingsQuery>;
 

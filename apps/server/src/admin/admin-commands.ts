@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { todayIn } from '@strata/core/dates/today';
 import type { Database } from '@strata/db/schema';
 import type { IdentityDatabase } from '@strata/db/schema-identity';
 import type { Kysely } from 'kysely';
@@ -159,7 +160,8 @@ export async function runAdminCommand(
     const input = {
       email: (values.email ?? 'demo@strata.local').toLowerCase(),
       password: values.password ?? 'strata-demo',
-      today: values.today ?? new Date().toISOString().slice(0, 10),
+      // The demo user has no saved time zone yet, so their "today" is the server's fallback, UTC.
+      today: values.today ?? todayIn('UTC', new Date()),
     };
     if (!/^\d{4}-\d{2}-\d{2}$/.test(input.today)) throw new AdminCommandError('--today must be YYYY-MM-DD');
     run = (context) => seedDemoCommand(context, input);

@@ -26,6 +26,7 @@ const FLAGGED_SETTINGS: TUserSettings = {
   timelineOpened: true,
   assetTreeWidth: null,
   uiSettings: { analytics: { isDebugTabsEnabled: true } },
+  timeZone: null,
 };
 
 function renderAt(

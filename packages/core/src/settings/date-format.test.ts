@@ -37,6 +37,7 @@ describe('defaultUserSettings', () => {
       timelineOpened: true,
       assetTreeWidth: null,
       uiSettings: { settingsVersion: 20250815 },
+      timeZone: 'Europe/Paris',
     });
   });
 });

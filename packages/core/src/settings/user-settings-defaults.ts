@@ -17,6 +17,8 @@ export interface TUserSettingsDocument {
   /** Width in pixels of the asset tree panel; null means the layout's default. */
   assetTreeWidth: number | null;
   uiSettings: TUiSettings;
+  /** IANA zone of the user's calendar ("today"); the browser's until saved, null when unknown. */
+  timeZone: string | null;
 }
 
 /** Seed §4/§9: the idle warning comes after 20 minutes. */
@@ -31,5 +33,6 @@ export function defaultUserSettings(timeZone: string | undefined): TUserSettings
     timelineOpened: true,
     assetTreeWidth: null,
     uiSettings: { [UI_SETTINGS_VERSION_KEY]: LATEST_UI_SETTINGS_VERSION },
+    timeZone: timeZone ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS, formatTemplate, parseTemplate } from './csv-template.ts';
+import { formatTemplate, parseTemplate } from './csv-template.ts';
 
 const HEADER =
   'type, date, account1, amount1, asset1, account2, amount2, asset2, account3, account4, description';
@@ -76,8 +76,31 @@ describe('the import template', () => {
       },
     ];
     const text = formatTemplate(transactions);
-    expect(text.split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(','));
+    expect(text.split('\r\n')[0]).toBe(
+      'type,date,account1,amount1,asset1,account2,amount2,asset2,account3,account4,description,amount3,asset3,amount4,asset4',
+    );
     const parsed = parseTemplate(text);
     expect(parsed.ok && parsed.rows.map(({ line: _line, ...row }) => row)).toEqual(transactions);
+  });
+
+  it("exports exactly the seed's header while no transaction has a third or fourth entry", () => {
+    const transactions = [
+      {
+        type: 'buy',
+        date: '2026-01-05',
+        description: null,
+        entries: [
+          { account: 'Broker', amount: '10', asset: 'Apple' },
+          { account: 'Broker', amount: '-1500', asset: 'US Dollar' },
+        ],
+      },
+    ];
+    expect(formatTemplate(transactions).split('\r\n')).toEqual([
+      'type,date,account1,amount1,asset1,account2,amount2,asset2,account3,account4,description',
+      'buy,2026-01-05,Broker,10,Apple,Broker,-1500,US Dollar,,,',
+    ]);
+    expect(formatTemplate([]).split('\r\n')[0]).toBe(
+      'type,date,account1,amount1,asset1,account2,amount2,asset2,account3,account4,description',
+    );
   });
 });

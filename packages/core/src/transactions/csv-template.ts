@@ -1,7 +1,9 @@
 // The transaction import/export template (core seed §5, DOMAIN.md): one transaction per line, accounts and
 // assets by name. The seed's header names amounts and assets only for the first two entries; a third and
-// fourth entry (a buy's fee, a capital call's cash) need theirs too, so `amount3, asset3, amount4, asset4`
-// follow the seed's columns. Import reads columns by name: a file with only the seed's columns works.
+// fourth entry (a buy's fee, a capital call's cash) need theirs too. The rule (docs/transactions.md,
+// *Template*): an export is the seed's header, column for column; only when one of its transactions has a
+// third or fourth entry are `amount3, asset3, amount4, asset4` appended after `description`. Import reads
+// columns by name, so the seed's columns alone, ours, or any order of them all work.
 import Papa from 'papaparse';
 import { formatCsv, restoreCsvCell } from '../csv/format-csv.ts';
 import { textProblem } from '../text/control-characters.ts';
@@ -108,9 +110,13 @@ export interface TExportTransaction {
 
 /**
  * The template text of transactions (names already resolved), header first, CRLF line ends (RFC 4180);
+ * the seed's eleven columns, and the four of the third and fourth entries only when some row needs them;
  * a name or description a spreadsheet would run as a formula is neutralised (parseTemplate undoes it).
  */
 export function formatTemplate(transactions: readonly TExportTransaction[]): string {
+  const columns = transactions.some((transaction) => transaction.entries.length > 2)
+    ? EXPORT_COLUMNS
+    : TEMPLATE_COLUMNS;
   const rows = transactions.map((transaction) => {
     const entry = (slot: number) => transaction.entries[slot];
     const record: Record<(typeof EXPORT_COLUMNS)[number], string> = {
@@ -130,7 +136,7 @@ export function formatTemplate(transactions: readonly TExportTransaction[]): str
       amount4: entry(3)?.amount ?? '',
       asset4: entry(3)?.asset ?? '',
     };
-    return EXPORT_COLUMNS.map((column) => record[column]);
+    return columns.map((column) => record[column]);
   });
-  return formatCsv(EXPORT_COLUMNS, rows);
+  return formatCsv(columns, rows);
 }

@@ -3,6 +3,7 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
+import { userToday } from '../../shared/user-today.ts';
 import { loadAnalyticsInput, type TLoaderParts, type TLoaderRepository } from './analytics.loader.ts';
 import type { TAnalyticsCache } from './analytics-cache.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
@@ -23,10 +24,6 @@ export interface TAnalyticsAnswer {
   dataVersion: number;
   /** A compute ran (and published progress and its result to the repository's listeners). */
   isComputed: boolean;
-}
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 function doneBody(json: string, seconds: number, isCached: boolean, version: number): string {
@@ -124,10 +121,10 @@ export function createAnalyticsService(deps: {
   async function answer(
     repository: TLoaderRepository,
     query: TAnalyticsQuery,
+    day: string,
     onPlanned?: (requestHash: string) => void,
   ): Promise<TAnalyticsAnswer> {
     const repositoryId = repository.id;
-    const day = today();
     const plan = planRequest(query, day);
     onPlanned?.(plan.hash);
     const facts = await analyticsFacts(db, repositoryId);
@@ -172,7 +169,9 @@ export function createAnalyticsService(deps: {
       query: TAnalyticsQuery,
       onPlanned?: (requestHash: string) => void,
     ): Promise<TAnalyticsAnswer> {
-      return answer(await requireRead(user, repositoryId), query, onPlanned);
+      const repository = await requireRead(user, repositoryId);
+      // An open timeline ends on the asker's calendar day; the day is part of the request's hash.
+      return answer(repository, query, await userToday(db, user?.id), onPlanned);
     },
 
     /** The read access a WebSocket subscription needs (same errors as the HTTP route). */

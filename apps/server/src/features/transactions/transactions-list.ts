@@ -7,15 +7,12 @@ import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { fieldError } from '../../shared/field-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
+import { userToday } from '../../shared/user-today.ts';
 import { createTransactionsListRepository, type TTransactionMatch } from './transactions-list.repository.ts';
 
 /** Counting every match of a filter over 100k rows costs more than the page itself; totals only change with the data. */
 export const createTransactionCounts = () => new LRUCache<string, Promise<number>>({ max: 500 });
 export type TTransactionCounts = ReturnType<typeof createTransactionCounts>;
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 function parseJsonParam(raw: string | undefined, field: 'filter' | 'sort'): unknown {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -66,7 +63,8 @@ export function createTransactionsList(
         assetId: query.asset_id,
         filter: filter.value,
         text: query.search?.trim() ?? '',
-        today: today(),
+        // Relative date filters ("last 7 days") count from the user's calendar day.
+        today: await userToday(db, user?.id),
       };
       const page = await repository.page(match, sort.value, { size: query.page_size, no: query.page_no });
       const countKey = JSON.stringify([

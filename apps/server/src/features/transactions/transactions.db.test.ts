@@ -11,6 +11,7 @@ import {
   createAssetAs,
   createBrokerageAs,
   createRepositoryAs,
+  createStockAs,
   createTestUser,
   setSubscription,
   shareRepository,
@@ -342,9 +343,9 @@ describe('transactions', () => {
     expect(exported.headers['content-type']).toContain('text/csv');
     const lines = exported.body.split('\r\n');
     expect(lines[0]).toBe(
-      'type,date,account1,amount1,asset1,account2,amount2,asset2,account3,account4,description,amount3,asset3,amount4,asset4',
+      'type,date,account1,amount1,asset1,account2,amount2,asset2,account3,account4,description',
     );
-    expect(lines[1]).toBe('buy,2026-01-05,Broker,10,Apple,Broker,-1500,US Dollar,,,First,,,,');
+    expect(lines[1]).toBe('buy,2026-01-05,Broker,10,Apple,Broker,-1500,US Dollar,,,First');
 
     const other = await createRepositoryAs(owner, 'Copy of ledger');
     const missing = await owner.call('POST', '/api/transactions/import', {
@@ -355,7 +356,7 @@ describe('transactions', () => {
     expect(missing.json().details.fieldErrors['line 2 Position: account']).toEqual(['Does not exist']);
 
     const before = (await list()).json().meta.total;
-    const broken = `${lines[0]}\r\n${lines[1]}\r\nbuy,2026-01-09,Broker,abc,Apple,Broker,5,USD,,,,,,,\r\n`;
+    const broken = `${lines[0]}\r\n${lines[1]}\r\nbuy,2026-01-09,Broker,abc,Apple,Broker,5,USD,,,\r\n`;
     const failed = await owner.call('POST', '/api/transactions/import', {
       repository_id: repositoryId,
       csv: broken,
@@ -438,7 +439,7 @@ describe('the CSV export', () => {
 
     const exported = await owner.call('GET', `/api/transactions/export?repository_id=${repository}`);
     expect(exported.body.split('\r\n')[1]).toBe(
-      'buy,2026-03-02,Broker,2,"\'=HYPERLINK(""http://evil.example"",""x"")",Broker,-30,US Dollar,,,\'@SUM(1+1)*cmd,,,,',
+      'buy,2026-03-02,Broker,2,"\'=HYPERLINK(""http://evil.example"",""x"")",Broker,-30,US Dollar,,,\'@SUM(1+1)*cmd',
     );
 
     const imported = await owner.call('POST', '/api/transactions/import', {
@@ -453,5 +454,90 @@ describe('the CSV export', () => {
       ['@SUM(1+1)*cmd', [evil, usd]],
       ['@SUM(1+1)*cmd', [evil, usd]],
     ]);
+  });
+});
+
+describe('export then import', () => {
+  /** A repository's live transactions by date, accounts and assets by name: what a round trip must keep. */
+  async function ledgerOf(repository: string) {
+    const assets: Array<{ id: string; name: string }> = (
+      await owner.call('GET', `/api/assets?repository_id=${repository}&page_size=1000`)
+    ).json().data;
+    const name = new Map(assets.map((asset) => [asset.id, asset.name]));
+    const rows: TTransaction[] = (
+      await owner.call('GET', `/api/transactions?repository_id=${repository}&page_size=1000`)
+    ).json().data;
+    return rows
+      .map((row) => ({
+        type: row.type,
+        date: row.date,
+        description: row.description,
+        entries: row.entries.map((entry) => [
+          name.get(entry.account_id ?? ''),
+          entry.amount,
+          name.get(entry.asset_id ?? ''),
+        ]),
+      }))
+      .sort((a, b) => a.date.localeCompare(b.date));
+  }
+
+  /** The same accounts and assets, by name, in a fresh repository. */
+  async function furnish(repository: string) {
+    const { broker, usd } = await createBrokerageAs(owner, repository);
+    const stock = await createStockAs(owner, repository, 'ACME');
+    const assets = (await owner.call('GET', `/api/assets?repository_id=${repository}`)).json().data;
+    const byName = (wanted: string) => assets.find((asset: { name: string }) => asset.name === wanted).id;
+    return { broker, usd, stock, fees: byName('Interest expense'), dividends: byName('Cash dividend') };
+  }
+
+  it('gives back the same transactions in a new repository, third entries and all', async () => {
+    const source = await createRepositoryAs(owner, 'Round trip source');
+    const a = await furnish(source);
+    const post = async (body: Record<string, unknown>) => {
+      const created = await owner.call('POST', '/api/transactions', { repository_id: source, ...body });
+      expect(created.statusCode).toBe(201);
+    };
+    await post({
+      type: 'buy',
+      date: '2026-01-05',
+      description: 'Buy, "with" a fee; 0.3 of it',
+      entries: [
+        { account_id: a.broker, asset_id: a.stock, amount: '10.123456789' },
+        { account_id: a.broker, asset_id: a.usd, amount: '-1500.3' },
+        { account_id: a.fees, asset_id: a.usd, amount: '0.3' },
+      ],
+    });
+    await post({
+      type: 'dividend',
+      date: '2026-02-01',
+      entries: [
+        { account_id: a.broker, asset_id: a.usd, amount: '12.5' },
+        { account_id: a.dividends, asset_id: a.usd, amount: '-12.5' },
+      ],
+    });
+    await post({
+      type: 'sell',
+      date: '2026-03-02',
+      description: '=1+1',
+      entries: [
+        { account_id: a.broker, asset_id: a.stock, amount: '-4' },
+        { account_id: a.broker, asset_id: a.usd, amount: '620' },
+      ],
+    });
+
+    const exported = await owner.call('GET', `/api/transactions/export?repository_id=${source}`);
+    expect(exported.body.split('\r\n')[0]).toBe(
+      'type,date,account1,amount1,asset1,account2,amount2,asset2,account3,account4,description,amount3,asset3,amount4,asset4',
+    );
+    const target = await createRepositoryAs(owner, 'Round trip target');
+    await furnish(target);
+    const imported = await owner.call('POST', '/api/transactions/import', {
+      repository_id: target,
+      csv: exported.body,
+    });
+    expect(imported.json()).toEqual({ message: '3 transactions imported', created: 3 });
+    const before = await ledgerOf(source);
+    expect(before.map((row) => row.entries.length)).toEqual([3, 2, 2]);
+    expect(await ledgerOf(target)).toEqual(before);
   });
 });

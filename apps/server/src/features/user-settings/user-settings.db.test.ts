@@ -1,5 +1,6 @@
 import type { TUserSettings } from '@strata/contracts/user-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userToday } from '../../shared/user-today.ts';
 import type { TestBrowser } from '../auth/testing/auth-client.ts';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import { signUpVerified } from '../auth/testing/sign-up.ts';
@@ -27,6 +28,7 @@ const saved: TUserSettings = {
   timelineOpened: false,
   assetTreeWidth: 320,
   uiSettings: { settingsVersion: 20250815, common: { isNavbarPinned: true } },
+  timeZone: 'Pacific/Auckland',
 };
 
 describe('GET /api/users/:uuid/settings', () => {
@@ -41,6 +43,7 @@ describe('GET /api/users/:uuid/settings', () => {
       timelineOpened: true,
       assetTreeWidth: null,
       uiSettings: { settingsVersion: 20250815 },
+      timeZone: 'America/Chicago',
     });
     const european = await bob.browser.get(`${settingsUrl(bob.userId)}?timeZone=Europe/Berlin`);
     expect(european.json().dateFormat).toBe('DD/MM/YYYY');
@@ -179,5 +182,26 @@ describe('POST /api/users/:uuid/settings', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect((await bob.browser.get(settingsUrl(bob.userId))).json().earlyAccess).toBe(false);
+  });
+});
+
+describe("the server's today", () => {
+  // 23:30 UTC on New Year's Eve is 12:30 on 1 January in Auckland (UTC+13 in summer).
+  const instant = new Date('2023-12-31T23:30:00Z');
+
+  it("is the day in the user's saved time zone, and UTC for a user without one", async () => {
+    await alice.browser.post(settingsUrl(alice.userId), saved);
+    expect(await userToday(t.app.db, alice.userId, instant)).toBe('2024-01-01');
+    expect(await userToday(t.app.db, bob.userId, instant)).toBe('2023-12-31');
+    expect(await userToday(t.app.db, undefined, instant)).toBe('2023-12-31');
+  });
+
+  it('keeps a document saved without a time zone (an older client) valid, with none', async () => {
+    const { timeZone: _zone, ...older } = saved;
+    const post = await alice.browser.post(settingsUrl(alice.userId), older);
+    expect(post.statusCode).toBe(200);
+    expect(post.json().timeZone).toBeNull();
+    expect(await userToday(t.app.db, alice.userId, instant)).toBe('2023-12-31');
+    await alice.browser.post(settingsUrl(alice.userId), saved);
   });
 });

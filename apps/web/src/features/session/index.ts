@@ -5,3 +5,4 @@ export {
   useUserSettings,
 } from './api/get-user-settings.ts';
 export { saveUserSettings } from './api/save-user-settings.ts';
+export { useToday, webToday } from './api/use-today.ts';

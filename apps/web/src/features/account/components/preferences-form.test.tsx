@@ -16,6 +16,7 @@ const SETTINGS: TUserSettings = {
   timelineOpened: true,
   assetTreeWidth: 300,
   uiSettings: { settingsVersion: 20250815, analytics: { freq: 'month' }, common: { isNavbarPinned: true } },
+  timeZone: 'Europe/Paris',
 };
 
 describe('the settings form', () => {
@@ -72,6 +73,7 @@ describe('the settings form', () => {
         analytics: { freq: 'month', isDebugTabsEnabled: true },
         common: { isNavbarPinned: true },
       },
+      timeZone: 'Europe/Paris',
     });
     await waitFor(() =>
       expect(notifications.getSnapshot().some((n) => n.message === 'Settings saved')).toBe(true),

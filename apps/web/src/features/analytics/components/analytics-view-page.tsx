@@ -38,6 +38,7 @@ import {
   VALUE_PIVOT_CATALOGUE,
 } from '../../dashboards/index.ts';
 import { useCurrentRepository } from '../../repositories/index.ts';
+import { useToday } from '../../session/index.ts';
 import {
   childNodes,
   incomeByCategory,
@@ -461,6 +462,7 @@ function ViewBody({
 /** One analytics page; routes open it only with the analytics debug-tabs flag (analytics-debug-flag.ts). */
 export function AnalyticsViewPage({ view }: { view: TAnalyticsView }) {
   const { repository, isLoading } = useCurrentRepository();
+  const today = useToday();
   const { timeline, setTimeline } = useTimelineSettings(repository);
   const analytics = useDashboardAnalytics(repository?.id, timeline, DATASETS[view]);
   const response = analytics.response;
@@ -477,6 +479,7 @@ export function AnalyticsViewPage({ view }: { view: TAnalyticsView }) {
             onChange={setTimeline}
             currencies={[]}
             repositoryCurrency={repository.currency}
+            today={today}
           />
         </Paper>
       )}

@@ -13,7 +13,8 @@ export function AssetBasicInfo({ context }: { context: TAssetDrawerContext }) {
     <Stack>
       {asset && <AssetThumbnail repositoryId={repositoryId} asset={asset} canWrite={context.canWrite} />}
       <AssetForm
-        key={asset ? `${asset.id}:${asset.updated_at}` : 'new'}
+        // A new form starts over in another repository, so it is pre-filled with that repository's currency.
+        key={asset ? `${asset.id}:${asset.updated_at}` : `new:${repositoryId}:${context.repositoryCurrency}`}
         kind={context.kind}
         repositoryId={repositoryId}
         currency={context.repositoryCurrency}

@@ -2,6 +2,7 @@ import type { TAsset } from '@strata/contracts/assets';
 import type { TTag } from '@strata/contracts/tags';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../shared/api/api-client.ts';
@@ -67,7 +68,12 @@ function renderForm(props: Partial<TAssetFormProps>, answer: (url: string, init?
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.includes('/currencies')) return json(200, [{ ticker: 'USD', name: 'US Dollar' }]);
+      if (url.includes('/currencies')) {
+        return json(200, [
+          { ticker: 'EUR', name: 'Euro' },
+          { ticker: 'USD', name: 'US Dollar' },
+        ]);
+      }
       return answer(url, init);
     }) as typeof fetch,
     logError: () => {},
@@ -179,5 +185,47 @@ describe('AssetForm', () => {
     expect(shown?.actions?.map((action) => action.label)).toEqual(['Reload', 'Close']);
     expect(onSaved).not.toHaveBeenCalled();
     expect((screen.getByLabelText(/Description/) as HTMLTextAreaElement).value).toBe('Core holding');
+  });
+
+  it("pre-fills a new asset's currency with the repository's, and Enter in its list keeps it", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderForm({ kind: 'assets', currency: 'EUR' }, () => json(500, {}));
+    const currency = screen.getByLabelText(/Currency/, { selector: 'input' }) as HTMLInputElement;
+    await waitFor(() => expect(currency.value).toBe('EUR — Euro'));
+    // The open list hovers the chosen option; Enter used to deselect it, and the field showed blank once left.
+    await user.click(currency);
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByLabelText(/Name/));
+    expect(currency.value).toBe('EUR — Euro');
+    expect(calls.filter((call) => call.url.includes('/assets'))).toHaveLength(0);
+  });
+
+  it('does not submit the form on Enter in a select, open or closed; Enter elsewhere still saves', async () => {
+    const user = userEvent.setup();
+    const { calls, onSaved } = renderForm({ kind: 'assets', asset: asset({}) }, () =>
+      json(200, asset({ description: 'Core holding' })),
+    );
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Core holding' } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    const put = () => calls.filter((call) => call.url.endsWith('/assets/a1'));
+
+    const currency = screen.getByLabelText(/Currency/, { selector: 'input' }) as HTMLInputElement;
+    await user.click(currency);
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Enter}');
+    await user.click(currency);
+    await user.keyboard('{Enter}');
+    const type = screen.getByLabelText(/Type/, { selector: 'input' }) as HTMLInputElement;
+    await user.click(type);
+    await user.keyboard('{Enter}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(put()).toHaveLength(0);
+    expect(onSaved).not.toHaveBeenCalled();
+
+    // Enter on the open list's chosen option keeps it: a required choice is not undone by a key press.
+    expect([type.value, currency.value]).toEqual(['stock', 'USD — US Dollar']);
+    await user.click(screen.getByLabelText(/Name/));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(put()).toHaveLength(1));
   });
 });

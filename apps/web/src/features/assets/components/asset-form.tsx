@@ -12,6 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { keepEnterInSelects } from '../../../shared/forms/enter-in-select.ts';
 import { useNavigationGuard } from '../../../shared/forms/use-unsaved-changes-guard.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
@@ -174,6 +175,7 @@ export function AssetForm({
     <form
       // The seed's messages, not the browser's bubbles.
       noValidate
+      onKeyDown={keepEnterInSelects}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -188,6 +190,7 @@ export function AssetForm({
             value={draft.type}
             onChange={(type) => set({ type })}
             searchable
+            allowDeselect={false}
             readOnly={isReadOnly}
             error={errorOf('type')}
           />
@@ -232,6 +235,7 @@ export function AssetForm({
           value={draft.currency}
           onChange={(value) => set({ currency: value ?? '' })}
           searchable
+          allowDeselect={false}
           readOnly={isReadOnly}
           error={errorOf('currency')}
         />
@@ -253,6 +257,7 @@ export function AssetForm({
               value={draft.category}
               onChange={(category) => set({ category })}
               searchable
+              allowDeselect={false}
               readOnly={isReadOnly}
             />
             <Select
@@ -262,6 +267,7 @@ export function AssetForm({
               value={draft.subcategory}
               onChange={(subcategory) => set({ subcategory })}
               searchable
+              allowDeselect={false}
               readOnly={isReadOnly}
             />
           </Group>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
+import { useToday } from '../../session/index.ts';
 import { useAssets } from '../api/assets.ts';
 import { useAssetDrawer } from './asset-drawer-context.ts';
 
@@ -15,6 +16,7 @@ const SHOWN_ENTRIES = 2;
 /** The transactions touching the asset, newest first; the drawer's title carries 'As of' the day shown. */
 export function AssetTransactionsTab() {
   const { asset, repositoryId, setAsOf } = useAssetDrawer();
+  const today = useToday();
   const assets = useAssets(repositoryId);
   const names = new Map((assets.data ?? []).map((entry) => [entry.id, entry.ticker || entry.name]));
   const pages = useInfiniteQuery({
@@ -39,9 +41,9 @@ export function AssetTransactionsTab() {
   const total = pages.data?.pages[0]?.meta.total;
 
   useEffect(() => {
-    setAsOf(new Date().toISOString().slice(0, 10));
+    setAsOf(today);
     return () => setAsOf(null);
-  }, [setAsOf]);
+  }, [setAsOf, today]);
 
   return (
     <Stack gap="sm">

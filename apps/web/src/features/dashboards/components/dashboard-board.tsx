@@ -23,7 +23,7 @@ import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { useAssets } from '../../assets/index.ts';
 import { useSession } from '../../auth/index.ts';
 import { useCurrentRepository } from '../../repositories/index.ts';
-import { saveUserSettings, useUserSettings } from '../../session/index.ts';
+import { saveUserSettings, useUserSettings, webToday } from '../../session/index.ts';
 import { createDashboardView, useDashboardViews } from '../api/dashboard-views.ts';
 import { TimelineControls } from '../timeline/timeline-controls.tsx';
 import { useTimelineSettings } from '../timeline/use-timeline-settings.ts';
@@ -82,6 +82,7 @@ export function DashboardBoard({ slug }: { slug?: string }) {
   const [timelineChoice, setTimelineChoice] = useState<boolean | null>(null);
   const userId = useSession().data?.user.id;
   const userSettings = useUserSettings(userId);
+  const today = webToday(userSettings.data?.timeZone);
   const [isCreating, setIsCreating] = useState(false);
   const queryClient = useQueryClient();
   const facts = useMemo<TBoardFacts>(() => {
@@ -184,6 +185,7 @@ export function DashboardBoard({ slug }: { slug?: string }) {
             onChange={setTimeline}
             currencies={currencies}
             repositoryCurrency={repository.currency}
+            today={today}
           />
         </Paper>
       </Collapse>

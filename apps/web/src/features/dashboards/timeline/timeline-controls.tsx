@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { FREQUENCIES, MAX_PERIODS, type TFrequency } from '@strata/core/analytics/analytics-types';
 import { MAX_PRECISION } from '@strata/core/dashboards/widget-settings';
+import { webToday } from '../../session/index.ts';
 import {
   FREQUENCY_LABELS,
-  localToday,
   QUICK_PRESETS,
   quickPreset,
   type TTimelineSettings,
@@ -35,7 +35,7 @@ export interface TTimelineControlsProps {
   currencies: readonly string[];
   /** Shown when `value.currency` is null. */
   repositoryCurrency: string;
-  /** YYYY-MM-DD; the user's local today by default (tests pass a fixed day). */
+  /** YYYY-MM-DD: the user's today (`useToday`); the browser's calendar day when left out. */
   today?: string;
 }
 
@@ -46,7 +46,7 @@ export function TimelineControls({
   repositoryCurrency,
   today,
 }: TTimelineControlsProps) {
-  const day = today ?? localToday();
+  const day = today ?? webToday(null);
   const errors = validateTimeline(value);
   const set = (patch: Partial<TTimelineSettings>) => onChange({ ...value, ...patch });
   const apply = (window: TTimelineWindow) => onChange({ ...value, ...window });

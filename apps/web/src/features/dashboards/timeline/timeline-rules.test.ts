@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIMELINE,
-  localToday,
   quickPreset,
   timelineFromUserRepoSettings,
   toAnalyticsQuery,
@@ -71,10 +70,6 @@ describe('timeline presets', () => {
       end: '2024-12-31',
       include_end: true,
     });
-  });
-
-  it("reads today's date in local time", () => {
-    expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
   });
 });
 

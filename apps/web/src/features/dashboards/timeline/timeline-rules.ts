@@ -64,12 +64,6 @@ function formatDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Today in the user's time zone as YYYY-MM-DD. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The last N days ending today, one period a day. */
 export function windowPreset(days: number): TTimelineWindow {
   return { periods: days, freq: 'day', end_is_today: true, end: null, include_end: true };

@@ -1,5 +1,5 @@
 import { Alert, Button, FileInput, Group, Progress, Stack, Table, Text, Textarea } from '@mantine/core';
-import { EXPORT_COLUMNS } from '@strata/core/transactions/csv-template';
+import { EXTRA_COLUMNS, TEMPLATE_COLUMNS } from '@strata/core/transactions/csv-template';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { modals } from '../../../shared/modals/modal-store.ts';
@@ -112,8 +112,9 @@ export function ImportTransactionsForm({ repositoryId, onImported }: TImportTran
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Columns: {EXPORT_COLUMNS.join(', ')}. Accounts and assets are named by name or ticker; an exported
-        file imports as it is.
+        Columns: {TEMPLATE_COLUMNS.join(', ')}; a third and fourth entry's amount and asset go in{' '}
+        {EXTRA_COLUMNS.join(', ')} after description. Accounts and assets are named by name or ticker; an
+        exported file imports as it is.
       </Text>
       <FileInput
         label="CSV file"
@@ -181,7 +182,7 @@ export function ImportTransactionsForm({ repositoryId, onImported }: TImportTran
         <Button
           variant="subtle"
           onClick={() =>
-            downloadText('transactions-template.csv', `${EXPORT_COLUMNS.join(',')}\n`, 'text/csv')
+            downloadText('transactions-template.csv', `${TEMPLATE_COLUMNS.join(',')}\n`, 'text/csv')
           }
         >
           Download template

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/forms/use-unsaved-changes-guard.ts';
 import { useAssets, useTags } from '../../assets/index.ts';
 import { useCurrentRepository } from '../../repositories/index.ts';
+import { useToday } from '../../session/index.ts';
 import { useTransaction, useTransactionSettings } from '../api/transactions.ts';
 import { draftFromTransaction, emptyDraft, guardState, type TDraftState } from '../transaction-draft.ts';
 import { TransactionForm } from './transaction-form.tsx';
@@ -22,11 +23,6 @@ export interface TTransactionEditorEvents {
   onOpen: (id: string) => void;
   onClose: () => void;
 }
-
-const today = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
 
 /**
  * Loads what the form needs and wires the guards: the slide-over's `canClose` asks before losing a new or
@@ -42,6 +38,7 @@ export function TransactionEditor({
   events: RefObject<TTransactionEditorEvents>;
 }) {
   const queryClient = useQueryClient();
+  const today = useToday();
   const { repository, permissions } = useCurrentRepository();
   const settings = useTransactionSettings(repository?.id);
   const assets = useAssets(repository?.id);
@@ -96,7 +93,7 @@ export function TransactionEditor({
         saved,
         types.find((type) => type.name === saved.type),
       )
-    : emptyDraft(today());
+    : emptyDraft(today);
 
   const keep = (next: TTransaction) => queryClient.setQueryData(['transaction', next.id], next);
   return (

@@ -27,12 +27,11 @@ import { fieldMessagesOf } from '../../../../shared/api/api-error.ts';
 import { confirmAction } from '../../../../shared/data-list/confirm-action.tsx';
 import { notifications } from '../../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../../shared/notifications/notify-error.ts';
+import { useToday } from '../../../session/index.ts';
 import { createPrice, deletePrice, pricesKey, updatePrice, useAssetPrices } from '../../api/assets.ts';
 import { useAssetDrawer } from '../asset-drawer-context.ts';
 import { PriceRowEditor, type TPriceDraft } from './price-row-editor.tsx';
 import { PricesChart } from './prices-chart.tsx';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The Prices tab (seed §2): chart or table by route (`prices`, `prices/table`), forced to the table when
@@ -41,6 +40,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export function PricesTab({ view }: { view: 'chart' | 'table' }) {
   const { asset, repositoryId, basePath, canWrite } = useAssetDrawer();
+  const today = useToday();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const prices = useAssetPrices(repositoryId, asset?.id);
@@ -154,7 +154,7 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
                   {editing === 'new' && (
                     <PriceRowEditor
                       label="New price"
-                      initial={{ date: today(), close: '', source: 'manual' }}
+                      initial={{ date: today, close: '', source: 'manual' }}
                       serverErrors={serverErrors}
                       onApprove={(draft) => save(draft, null)}
                       onCancel={() => setEditing(null)}
