@@ -87,11 +87,15 @@ describe('the manual loader', () => {
     expect(task.result).toMatchObject({ added: 3, skipped_duplicate: 0, failed: 0 });
     connectorId = (task.result as { connector_id: string }).connector_id;
 
-    const connectors = (await owner.call('GET', `/api/linked_data/connectors?repository_id=${repositoryId}`)).json();
+    const connectors = (
+      await owner.call('GET', `/api/linked_data/connectors?repository_id=${repositoryId}`)
+    ).json();
     expect(connectors).toEqual([
       expect.objectContaining({ id: connectorId, name: 'OFX file', access_method: 'manual', status: 'ok' }),
     ]);
-    const accounts = (await owner.call('GET', `/api/linked_data/accounts?repository_id=${repositoryId}`)).json();
+    const accounts = (
+      await owner.call('GET', `/api/linked_data/accounts?repository_id=${repositoryId}`)
+    ).json();
     expect(accounts).toEqual([
       expect.objectContaining({
         connector_id: connectorId,
@@ -149,11 +153,14 @@ describe('the manual loader', () => {
     });
     expect(task.status, String(task.error)).toBe('succeeded');
     expect(task.result).toMatchObject({ added: 0, skipped_duplicate: 3, failed: 0 });
-    const total = (await owner.call('GET', `/api/linked_data/transactions?repository_id=${repositoryId}`)).json()
-      .meta.total;
+    const total = (
+      await owner.call('GET', `/api/linked_data/transactions?repository_id=${repositoryId}`)
+    ).json().meta.total;
     expect(total).toBe(3);
     const events = (await owner.call('GET', `/api/linked_data/accounts/${accountId}/sync_events`)).json();
-    expect(events.map((event: Record<string, unknown>) => [event.result, event.added, event.skipped_duplicate])).toEqual([
+    expect(
+      events.map((event: Record<string, unknown>) => [event.result, event.added, event.skipped_duplicate]),
+    ).toEqual([
       ['success', 0, 3],
       ['success', 3, 0],
     ]);
@@ -183,12 +190,17 @@ describe('the manual loader', () => {
   });
 
   it('fails the task with a clear message for a file that holds no statement, and writes nothing', async () => {
-    const before = (await owner.call('GET', `/api/linked_data/connectors?repository_id=${repositoryId}`)).json()
-      .length;
-    const empty = await load(corpusFile('jseutter-ofxparse/bank_small.ofx'), 'bank_small.ofx', { loader: 'ofx' });
+    const before = (
+      await owner.call('GET', `/api/linked_data/connectors?repository_id=${repositoryId}`)
+    ).json().length;
+    const empty = await load(corpusFile('jseutter-ofxparse/bank_small.ofx'), 'bank_small.ofx', {
+      loader: 'ofx',
+    });
     expect(empty.status).toBe('failed');
     expect(empty.error).toMatch(/statement/i);
-    const refused = await load(corpusFile('jseutter-ofxparse/error_message.ofx'), 'error.ofx', { loader: 'ofx' });
+    const refused = await load(corpusFile('jseutter-ofxparse/error_message.ofx'), 'error.ofx', {
+      loader: 'ofx',
+    });
     expect(refused.status).toBe('failed');
     expect(refused.error).toMatch(/General Server Error/);
     const notOfx = await load(Buffer.from('!Type:Bank\nD01/02/2024\nT-1\n^\n'), 'x.ofx', { loader: 'ofx' });
@@ -196,8 +208,9 @@ describe('the manual loader', () => {
     expect(notOfx.error).toBe('This file is not OFX: it looks like QIF; choose the QIF loader');
     const nothing = await load(Buffer.alloc(0), 'empty.ofx', { loader: 'ofx' });
     expect(nothing).toMatchObject({ status: 'failed', error: LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT });
-    const after = (await owner.call('GET', `/api/linked_data/connectors?repository_id=${repositoryId}`)).json()
-      .length;
+    const after = (
+      await owner.call('GET', `/api/linked_data/connectors?repository_id=${repositoryId}`)
+    ).json().length;
     expect(after).toBe(before);
   });
 
@@ -233,11 +246,12 @@ describe('the manual loader', () => {
       (await stranger.call('GET', `/api/linked_data/transactions?repository_id=${repositoryId}`)).statusCode,
     ).toBe(404);
     expect((await stranger.call('GET', `/api/linked_data/accounts/${accountId}`)).statusCode).toBe(404);
-    expect((await stranger.call('GET', `/api/linked_data/accounts/${accountId}/sync_events`)).statusCode).toBe(
-      404,
-    );
-    const one = (await owner.call('GET', `/api/linked_data/transactions?repository_id=${repositoryId}`)).json()
-      .data[0].id;
+    expect(
+      (await stranger.call('GET', `/api/linked_data/accounts/${accountId}/sync_events`)).statusCode,
+    ).toBe(404);
+    const one = (
+      await owner.call('GET', `/api/linked_data/transactions?repository_id=${repositoryId}`)
+    ).json().data[0].id;
     expect((await stranger.call('GET', `/api/linked_data/transactions/${one}`)).statusCode).toBe(404);
   });
 
