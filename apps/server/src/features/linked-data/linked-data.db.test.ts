@@ -166,6 +166,58 @@ describe('the manual loader', () => {
     ]);
   });
 
+  it('imports fidelity-savings.ofx (cash of an investment statement, 4-decimal zero-padded amounts) exactly', async () => {
+    const task = await load(corpusFile('jseutter-ofxparse/fidelity-savings.ofx'), 'fidelity.qfx', {
+      loader: 'qfx',
+    });
+    expect(task.status, String(task.error)).toBe('succeeded');
+    expect(task.result).toMatchObject({ added: 4, skipped_duplicate: 0, failed: 0 });
+    const connector = (task.result as { connector_id: string }).connector_id;
+    const [account] = (
+      await owner.call(
+        'GET',
+        `/api/linked_data/accounts?repository_id=${repositoryId}&connector_id=${connector}`,
+      )
+    ).json();
+    expect(account).toMatchObject({ number: 'X0000001', currency: 'USD', transactions_count: 4 });
+    const page = await owner.call(
+      'GET',
+      `/api/linked_data/transactions?repository_id=${repositoryId}&linked_account_id=${account.id}`,
+    );
+    const amounts = (page.json().data as { amount: string }[]).map((row) => row.amount).sort();
+    expect(amounts).toEqual(['-1500', '-197.1063', '-197.122', '115.8331']);
+    // In units of 0.0001, so the sum is exact: -1500 + 115.8331 - 197.1063 - 197.1220.
+    const sum = amounts.reduce((total, amount) => total + Math.round(Number(amount) * 10_000), 0);
+    expect(sum).toBe(-17_783_952);
+  });
+
+  it('starts the task when the file arrives after its loader was given', async () => {
+    const target = await owner.call('POST', '/api/file_upload', { type: 'manual_sync' });
+    const { url, fields, task_id } = target.json() as {
+      url: string;
+      fields: Record<string, string>;
+      task_id: string;
+    };
+    const started = await owner.call('POST', '/api/linked_data/connectors/manual', {
+      repository_id: repositoryId,
+      file_key: fields.key,
+      loader: 'ofx',
+      name: 'Loader first',
+    });
+    expect(started.json()).toEqual({ task_id });
+    expect((await taskOf(owner, task_id)).status).toBe('waiting');
+    const form = new FormData();
+    for (const [field, value] of Object.entries(fields)) form.append(field, value);
+    form.append('file', new Blob([corpusFile('jseutter-ofxparse/checking.ofx')]), 'checking.ofx');
+    expect(
+      (await fetch(new URL(new URL(url).pathname, baseUrl), { method: 'POST', body: form })).status,
+    ).toBe(204);
+    const task = await finishedTask(owner, task_id);
+    expect(task.status, String(task.error)).toBe('succeeded');
+    // A new connector: its account is new too, so all three are added again there.
+    expect(task.result).toMatchObject({ added: 3, skipped_duplicate: 0 });
+  });
+
   it('loads a QIF file without ids and skips its rows the second time by the fuzzy matcher', async () => {
     const qif = Buffer.from(
       [
