@@ -16,6 +16,8 @@ export const LINKED_DATA_MESSAGES = {
   NOTHING_TO_IMPORT: 'Nothing to import',
   UPLOAD_USED: 'This file was already given to a loader',
   CSV_NEEDS_PROFILE: 'A CSV file needs its column mapping (csv_profile)',
+  /** Linked seed §8's toast. */
+  CONNECTOR_DELETED: 'Connector deleted',
 } as const;
 
 export const LINKED_LOADERS = ['ofx', 'qfx', 'qif', 'csv'] as const;
@@ -254,6 +256,49 @@ export const getLinkedTransaction = defineEndpoint({
   params: ZIdParams,
   response: {
     200: ZLinkedTransactionDetail,
+    401: ZErrorBody,
+    402: ZErrorBody,
+    403: ZErrorBody,
+    404: ZErrorBody,
+  },
+});
+
+export const ZRenameConnectorBody = z.object({ name: z.string().trim().min(1).max(255) });
+
+const connectorChange = {
+  summary: 'Rename a connector',
+  params: ZIdParams,
+  body: ZRenameConnectorBody,
+  response: {
+    200: ZConnector,
+    400: ZErrorBody,
+    401: ZErrorBody,
+    402: ZErrorBody,
+    403: ZErrorBody,
+    404: ZErrorBody,
+  },
+} as const;
+
+export const renameConnector = defineEndpoint({
+  method: 'PATCH',
+  url: '/linked_data/connectors/:id',
+  ...connectorChange,
+});
+
+/** The seed lists PUT beside PATCH; both rename (the only field a file connector has to change). */
+export const updateConnector = defineEndpoint({
+  method: 'PUT',
+  url: '/linked_data/connectors/:id',
+  ...connectorChange,
+});
+
+export const deleteConnector = defineEndpoint({
+  method: 'DELETE',
+  url: '/linked_data/connectors/:id',
+  summary: 'Delete a connector with its linked accounts, sync events and linked transactions',
+  params: ZIdParams,
+  response: {
+    200: z.object({ message: z.string() }),
     401: ZErrorBody,
     402: ZErrorBody,
     403: ZErrorBody,

@@ -43,7 +43,7 @@ async function uploadStatement(user: TTestUser, bytes: Uint8Array, name: string)
   const { url, fields } = target.json() as { url: string; fields: Record<string, string> };
   const form = new FormData();
   for (const [field, value] of Object.entries(fields)) form.append(field, value);
-  form.append('file', new Blob([bytes], { type: 'application/octet-stream' }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), name);
   const stored = await fetch(new URL(new URL(url).pathname, baseUrl), { method: 'POST', body: form });
   expect(stored.status).toBe(204);
   return fields.key as string;
@@ -305,6 +305,32 @@ describe('the manual loader', () => {
       await owner.call('GET', `/api/linked_data/transactions?repository_id=${repositoryId}`)
     ).json().data[0].id;
     expect((await stranger.call('GET', `/api/linked_data/transactions/${one}`)).statusCode).toBe(404);
+  });
+
+  it('renames a connector (writers only) and deletes it with its accounts and transactions', async () => {
+    const qif = Buffer.from('!Type:Bank\nD03/04/2024\nT-7.00\nPBakery\n^\n');
+    const task = await load(qif, 'gone.qif', { loader: 'qif', name: 'To delete' });
+    const id = (task.result as { connector_id: string }).connector_id;
+    expect(
+      (await reader.call('PATCH', `/api/linked_data/connectors/${id}`, { name: 'Mine' })).statusCode,
+    ).toBe(403);
+    const renamed = await owner.call('PATCH', `/api/linked_data/connectors/${id}`, { name: '  Renamed  ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id, name: 'Renamed' });
+    expect((await reader.call('DELETE', `/api/linked_data/connectors/${id}`)).statusCode).toBe(403);
+    const deleted = await owner.call('DELETE', `/api/linked_data/connectors/${id}`);
+    expect(deleted.json()).toEqual({ message: LINKED_DATA_MESSAGES.CONNECTOR_DELETED });
+    expect(
+      (
+        await owner.call('GET', `/api/linked_data/accounts?repository_id=${repositoryId}&connector_id=${id}`)
+      ).json(),
+    ).toEqual([]);
+    const bakery = await owner.call(
+      'GET',
+      `/api/linked_data/transactions?repository_id=${repositoryId}&search=bakery`,
+    );
+    expect(bakery.json().meta.total).toBe(0);
+    expect((await owner.call('DELETE', `/api/linked_data/connectors/${id}`)).statusCode).toBe(404);
   });
 
   it('answers 400 for a sort on a column that does not sort', async () => {

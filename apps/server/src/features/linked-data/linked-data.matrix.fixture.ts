@@ -6,7 +6,7 @@ import {
 } from '../../testing/authorization-matrix/matrix-kit.ts';
 import { seedLinkedData } from './testing/linked-data-seed.ts';
 
-const readByPlan: TPlanExpected = { professional: 200, standard: 200, collaborator: 403 };
+const linkedByPlan: TPlanExpected = { professional: 200, standard: 200, collaborator: 403 };
 
 /** A manual_sync upload target of the scene's owner: its key is what the loader is given. */
 async function ownersUploadKey(scene: TScene): Promise<string> {
@@ -32,14 +32,36 @@ export const linkedDataMatrix: TMatrixCase[] = [
     route: '/api/linked_data/connectors',
     request: (scene) => ({ url: `/api/linked_data/connectors?repository_id=${scene.repositoryId}` }),
     expected: repositoryCall('read'),
-    byPlan: readByPlan,
+    byPlan: linkedByPlan,
+  },
+  ...(['PATCH', 'PUT'] as const).map(
+    (method): TMatrixCase => ({
+      method,
+      route: '/api/linked_data/connectors/:id',
+      request: async (scene) => {
+        const { connectorId } = await seedLinkedData(scene.db, scene.repositoryId);
+        return { url: `/api/linked_data/connectors/${connectorId}`, body: { name: scene.unique } };
+      },
+      expected: repositoryCall('write'),
+      byPlan: linkedByPlan,
+    }),
+  ),
+  {
+    method: 'DELETE',
+    route: '/api/linked_data/connectors/:id',
+    request: async (scene) => {
+      const { connectorId } = await seedLinkedData(scene.db, scene.repositoryId);
+      return { url: `/api/linked_data/connectors/${connectorId}` };
+    },
+    expected: repositoryCall('write'),
+    byPlan: linkedByPlan,
   },
   {
     method: 'GET',
     route: '/api/linked_data/accounts',
     request: (scene) => ({ url: `/api/linked_data/accounts?repository_id=${scene.repositoryId}` }),
     expected: repositoryCall('read'),
-    byPlan: readByPlan,
+    byPlan: linkedByPlan,
   },
   {
     method: 'GET',
@@ -49,7 +71,7 @@ export const linkedDataMatrix: TMatrixCase[] = [
       return { url: `/api/linked_data/accounts/${accountId}` };
     },
     expected: repositoryCall('read'),
-    byPlan: readByPlan,
+    byPlan: linkedByPlan,
   },
   {
     method: 'GET',
@@ -59,7 +81,7 @@ export const linkedDataMatrix: TMatrixCase[] = [
       return { url: `/api/linked_data/accounts/${accountId}/sync_events` };
     },
     expected: repositoryCall('read'),
-    byPlan: readByPlan,
+    byPlan: linkedByPlan,
   },
   {
     method: 'GET',
@@ -69,7 +91,7 @@ export const linkedDataMatrix: TMatrixCase[] = [
       return { url: `/api/linked_data/transactions?repository_id=${scene.repositoryId}&search=coffee` };
     },
     expected: repositoryCall('read'),
-    byPlan: readByPlan,
+    byPlan: linkedByPlan,
   },
   {
     method: 'GET',
@@ -79,6 +101,6 @@ export const linkedDataMatrix: TMatrixCase[] = [
       return { url: `/api/linked_data/transactions/${transactionId}` };
     },
     expected: repositoryCall('read'),
-    byPlan: readByPlan,
+    byPlan: linkedByPlan,
   },
 ];

@@ -95,6 +95,20 @@ export async function setConnectorStatus(
     .execute();
 }
 
+export async function renameConnector(db: TDb, id: string, name: string): Promise<TConnectorRow> {
+  return db
+    .updateTable('connectors')
+    .set({ name, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Its accounts, sync events and transactions go with it (foreign keys on delete cascade). */
+export async function deleteConnector(db: TDb, id: string): Promise<void> {
+  await db.deleteFrom('connectors').where('id', '=', id).execute();
+}
+
 export async function listConnectors(db: TDb, repositoryId: string): Promise<TConnectorRow[]> {
   return db
     .selectFrom('connectors')

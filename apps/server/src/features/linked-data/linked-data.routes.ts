@@ -1,4 +1,5 @@
 import {
+  deleteConnector,
   getLinkedAccount,
   getLinkedTransaction,
   listConnectors,
@@ -6,6 +7,8 @@ import {
   listLinkedTransactions,
   listSyncEvents,
   loadManualFile,
+  renameConnector,
+  updateConnector,
 } from '@strata/contracts/linked-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createLinkedDataService } from './linked-data.service.ts';
@@ -45,6 +48,35 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
       response: listConnectors.response,
     },
     handler: async (request) => service.listConnectors(request.user, request.query.repository_id),
+  });
+
+  for (const endpoint of [renameConnector, updateConnector]) {
+    app.route({
+      method: endpoint.method,
+      url: endpoint.url,
+      preValidation: app.authenticate,
+      schema: {
+        summary: endpoint.summary,
+        tags,
+        params: endpoint.params,
+        body: endpoint.body,
+        response: endpoint.response,
+      },
+      handler: async (request) => service.renameConnector(request.user, request.params.id, request.body.name),
+    });
+  }
+
+  app.route({
+    method: deleteConnector.method,
+    url: deleteConnector.url,
+    preValidation: app.authenticate,
+    schema: {
+      summary: deleteConnector.summary,
+      tags,
+      params: deleteConnector.params,
+      response: deleteConnector.response,
+    },
+    handler: async (request) => service.deleteConnector(request.user, request.params.id),
   });
 
   app.route({

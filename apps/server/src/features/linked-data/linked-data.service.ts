@@ -17,6 +17,7 @@ import { requireRepositoryAccess, type TAccessUser } from '../../shared/reposito
 import type { TTaskExecutor } from '../tasks/index.ts';
 import {
   claimManualUpload,
+  deleteConnector,
   findConnector,
   findLinkedAccount,
   findLinkedTransaction,
@@ -25,6 +26,7 @@ import {
   listLinkedAccounts,
   listLinkedTransactions,
   listSyncEvents,
+  renameConnector,
   type TConnectorRow,
   type TLinkedAccountRow,
   type TLinkedSortField,
@@ -138,7 +140,34 @@ export function createLinkedDataService(deps: { db: Kysely<Database>; tasks: TTa
     return row as TLinkedAccountRow;
   }
 
+  async function connectorAccess(user: TAccessUser | null, id: string): Promise<TConnectorRow> {
+    const row = await findConnector(db, id);
+    await requireRecordAccess(
+      db,
+      user,
+      row?.repository_id,
+      'write',
+      LINKED_DATA_MESSAGES.CONNECTOR_NOT_FOUND,
+    );
+    return row as TConnectorRow;
+  }
+
   return {
+    async renameConnector(user: TAccessUser | null, id: string, name: string): Promise<TConnector> {
+      await connectorAccess(user, id);
+      return toConnector(await renameConnector(db, id, name));
+    },
+
+    /**
+     * A file connector belongs to one repository, so deleting it touches no other; the seed's warning and
+     * permission flag for a connector shared between repositories come with the providers.
+     */
+    async deleteConnector(user: TAccessUser | null, id: string): Promise<{ message: string }> {
+      await connectorAccess(user, id);
+      await deleteConnector(db, id);
+      return { message: LINKED_DATA_MESSAGES.CONNECTOR_DELETED };
+    },
+
     /**
      * Gives a manual_sync upload its loader and repository; the task starts now if the file is stored,
      * otherwise when it arrives (the uploads feature queues it then).

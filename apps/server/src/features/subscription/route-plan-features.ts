@@ -139,6 +139,9 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
 
   'POST /api/linked_data/connectors/manual': owner('linked_accounts'),
   'GET /api/linked_data/connectors': owner('linked_accounts'),
+  'PATCH /api/linked_data/connectors/:id': owner('linked_accounts'),
+  'PUT /api/linked_data/connectors/:id': owner('linked_accounts'),
+  'DELETE /api/linked_data/connectors/:id': owner('linked_accounts'),
   'GET /api/linked_data/accounts': owner('linked_accounts'),
   'GET /api/linked_data/accounts/:id': owner('linked_accounts'),
   'GET /api/linked_data/accounts/:id/sync_events': owner('linked_accounts'),
