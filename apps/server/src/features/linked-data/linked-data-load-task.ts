@@ -153,7 +153,8 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
           }),
         );
         const failed = statement.failures.length;
-        const result: TSyncResult = failed > 0 ? 'warning' : 'success';
+        // Nothing readable is an error, some rows unreadable a warning: either way the event says which.
+        const result: TSyncResult = failed === 0 ? 'success' : incoming.length === 0 ? 'error' : 'warning';
         const load = {
           added: inserted,
           skipped_duplicate: incoming.length - inserted,

@@ -218,6 +218,62 @@ describe('the manual loader', () => {
     expect(task.result).toMatchObject({ added: 3, skipped_duplicate: 0 });
   });
 
+  it('loads a CSV with its column mapping: data-payee-memo.csv, 4 rows summing -100', async () => {
+    const csv = corpusFile('actualbudget-actual/data-payee-memo.csv');
+    const csvProfile = {
+      encoding: 'utf-8',
+      headerRows: 1,
+      dateFormat: 'YYYY-MM-DD',
+      decimalSeparator: '.',
+      thousandsSeparator: '',
+      columns: { date: 'date', amount: 'amount', payee: 'payee', memo: 'notes' },
+      account: { name: 'Actual checking' },
+    };
+    const withoutProfile = await owner.call('POST', '/api/linked_data/connectors/manual', {
+      repository_id: repositoryId,
+      file_key: await uploadStatement(owner, csv, 'data.csv'),
+      loader: 'csv',
+    });
+    expect(withoutProfile.statusCode).toBe(400);
+    expect(withoutProfile.json().message).toBe(LINKED_DATA_MESSAGES.CSV_NEEDS_PROFILE);
+
+    const task = await load(csv, 'data.csv', { loader: 'csv', csv_profile: csvProfile });
+    expect(task.status, String(task.error)).toBe('succeeded');
+    expect(task.result).toMatchObject({ added: 4, skipped_duplicate: 0, failed: 0 });
+    const [account] = (
+      await owner.call(
+        'GET',
+        `/api/linked_data/accounts?repository_id=${repositoryId}&connector_id=${(task.result as { connector_id: string }).connector_id}`,
+      )
+    ).json();
+    expect(account).toMatchObject({ name: 'Actual checking', transactions_count: 4 });
+    const rows = (
+      await owner.call(
+        'GET',
+        `/api/linked_data/transactions?repository_id=${repositoryId}&linked_account_id=${account.id}`,
+      )
+    ).json().data as { amount: string; counterparty: string | null; description: string | null }[];
+    expect(rows.reduce((sum, row) => sum + Number(row.amount), 0)).toBe(-100);
+    expect(rows.find((row) => row.amount === '-10')).toMatchObject({
+      counterparty: 'Payee Name',
+      description: 'Note Text',
+    });
+  });
+
+  it('records rows that cannot be read as failed: fail_nice__date_missing.ofx has none readable', async () => {
+    const task = await load(corpusFile('jseutter-ofxparse/fail_nice__date_missing.ofx'), 'bad-dates.ofx', {
+      loader: 'ofx',
+    });
+    expect(task.status, String(task.error)).toBe('succeeded');
+    expect(task.result).toMatchObject({ added: 0, skipped_duplicate: 0, failed: 3 });
+    const [{ linked_account_id }] = (task.result as { accounts: { linked_account_id: string }[] }).accounts;
+    const [event] = (
+      await owner.call('GET', `/api/linked_data/accounts/${linked_account_id}/sync_events`)
+    ).json();
+    expect(event).toMatchObject({ result: 'error', added: 0, failed: 3 });
+    expect(event.message).toContain("'20120231'");
+  });
+
   it('loads a QIF file without ids and skips its rows the second time by the fuzzy matcher', async () => {
     const qif = Buffer.from(
       [
