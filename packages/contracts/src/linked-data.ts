@@ -10,6 +10,7 @@ export const LINKED_DATA_MESSAGES = {
   CONNECTOR_NOT_FOUND: 'Connector not available',
   ACCOUNT_NOT_FOUND: 'Linked account not found',
   TRANSACTION_NOT_FOUND: 'Linked transaction not found',
+  EVENT_NOT_FOUND: 'Sync event not found',
   /** Linked seed §8: the upload errors the loader answers with. */
   UPLOAD_FAILED: 'Error uploading account file to server',
   NO_UPLOAD: 'Something is wrong during the file upload',
@@ -304,4 +305,12 @@ export const deleteConnector = defineEndpoint({
     403: ZErrorBody,
     404: ZErrorBody,
   },
+});
+
+export const getSyncEvent = defineEndpoint({
+  method: 'GET',
+  url: '/linked_data/events/:id',
+  summary: 'One sync event',
+  params: ZIdParams,
+  response: { 200: ZSyncEvent, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody },
 });

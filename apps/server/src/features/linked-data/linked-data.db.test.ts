@@ -158,6 +158,9 @@ describe('the manual loader', () => {
     ).json().meta.total;
     expect(total).toBe(3);
     const events = (await owner.call('GET', `/api/linked_data/accounts/${accountId}/sync_events`)).json();
+    const one = await owner.call('GET', `/api/linked_data/events/${events[0].id}`);
+    expect(one.json()).toEqual(events[0]);
+    expect((await stranger.call('GET', `/api/linked_data/events/${events[0].id}`)).statusCode).toBe(404);
     expect(
       events.map((event: Record<string, unknown>) => [event.result, event.added, event.skipped_duplicate]),
     ).toEqual([

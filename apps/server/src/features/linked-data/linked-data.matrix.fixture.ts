@@ -85,6 +85,16 @@ export const linkedDataMatrix: TMatrixCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/linked_data/events/:id',
+    request: async (scene) => {
+      const { eventId } = await seedLinkedData(scene.db, scene.repositoryId);
+      return { url: `/api/linked_data/events/${eventId}` };
+    },
+    expected: repositoryCall('read'),
+    byPlan: linkedByPlan,
+  },
+  {
+    method: 'GET',
     route: '/api/linked_data/transactions',
     request: async (scene) => {
       await seedLinkedData(scene.db, scene.repositoryId);

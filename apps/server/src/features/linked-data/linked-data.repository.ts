@@ -201,6 +201,10 @@ export async function finishSyncEvent(
     .execute();
 }
 
+export async function findSyncEvent(db: TDb, id: string): Promise<TSyncEventRow | undefined> {
+  return db.selectFrom('sync_events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function listSyncEvents(db: TDb, linkedAccountId: string): Promise<TSyncEventRow[]> {
   return db
     .selectFrom('sync_events')

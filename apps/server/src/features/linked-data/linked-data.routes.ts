@@ -2,6 +2,7 @@ import {
   deleteConnector,
   getLinkedAccount,
   getLinkedTransaction,
+  getSyncEvent,
   listConnectors,
   listLinkedAccounts,
   listLinkedTransactions,
@@ -116,6 +117,19 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
       response: listSyncEvents.response,
     },
     handler: async (request) => service.listSyncEvents(request.user, request.params.id),
+  });
+
+  app.route({
+    method: getSyncEvent.method,
+    url: getSyncEvent.url,
+    preValidation: app.authenticate,
+    schema: {
+      summary: getSyncEvent.summary,
+      tags,
+      params: getSyncEvent.params,
+      response: getSyncEvent.response,
+    },
+    handler: async (request) => service.getSyncEvent(request.user, request.params.id),
   });
 
   app.route({

@@ -21,6 +21,7 @@ import {
   findConnector,
   findLinkedAccount,
   findLinkedTransaction,
+  findSyncEvent,
   hasManualUpload,
   listConnectors,
   listLinkedAccounts,
@@ -221,6 +222,12 @@ export function createLinkedDataService(deps: { db: Kysely<Database>; tasks: TTa
     async listSyncEvents(user: TAccessUser | null, id: string): Promise<TSyncEvent[]> {
       await accountAccess(user, id);
       return (await listSyncEvents(db, id)).map(toSyncEvent);
+    },
+
+    async getSyncEvent(user: TAccessUser | null, id: string): Promise<TSyncEvent> {
+      const row = await findSyncEvent(db, id);
+      await requireRecordAccess(db, user, row?.repository_id, 'read', LINKED_DATA_MESSAGES.EVENT_NOT_FOUND);
+      return toSyncEvent(row as TSyncEventRow);
     },
 
     async listTransactions(

@@ -145,6 +145,7 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/linked_data/accounts': owner('linked_accounts'),
   'GET /api/linked_data/accounts/:id': owner('linked_accounts'),
   'GET /api/linked_data/accounts/:id/sync_events': owner('linked_accounts'),
+  'GET /api/linked_data/events/:id': owner('linked_accounts'),
   'GET /api/linked_data/transactions': owner('linked_accounts'),
   'GET /api/linked_data/transactions/:id': owner('linked_accounts'),
 

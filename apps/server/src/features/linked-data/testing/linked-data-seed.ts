@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 export async function seedLinkedData(
   db: Kysely<Database>,
   repositoryId: string,
-): Promise<{ connectorId: string; accountId: string; transactionId: string }> {
+): Promise<{ connectorId: string; accountId: string; eventId: string; transactionId: string }> {
   const connector = await db
     .insertInto('connectors')
     .values({ repository_id: repositoryId, name: 'Seeded bank', kind: 'manual', status: 'ok' })
@@ -55,5 +55,10 @@ export async function seedLinkedData(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { connectorId: connector.id, accountId: account.id, transactionId: transaction.id };
+  return {
+    connectorId: connector.id,
+    accountId: account.id,
+    eventId: event.id,
+    transactionId: transaction.id,
+  };
 }
