@@ -269,7 +269,9 @@ describe('the manual loader', () => {
     });
     expect(task.status, String(task.error)).toBe('succeeded');
     expect(task.result).toMatchObject({ added: 0, skipped_duplicate: 0, failed: 3 });
-    const [{ linked_account_id }] = (task.result as { accounts: { linked_account_id: string }[] }).accounts;
+    const { accounts } = task.result as { accounts: { linked_account_id: string }[] };
+    expect(accounts).toHaveLength(1);
+    const linked_account_id = accounts[0]?.linked_account_id;
     const [event] = (
       await owner.call('GET', `/api/linked_data/accounts/${linked_account_id}/sync_events`)
     ).json();
