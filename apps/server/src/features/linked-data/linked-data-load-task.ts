@@ -198,7 +198,15 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
         if (!bytes) throw new Error(LINKED_DATA_MESSAGES.NO_UPLOAD);
         await fileStore.delete(payload.file_key);
         await setTaskProgress(db, task.id, { stage: 'reading', bytes: bytes.length });
-        const file = readStatementFile(bytes, payload);
+        let file: TStatementFile;
+        try {
+          file = readStatementFile(bytes, payload);
+        } catch (error) {
+          // Outside the task's transaction, so it stays: the connector's screen says why its last load failed.
+          if (payload.connector_id)
+            await setConnectorStatus(db, payload.connector_id, 'failed', (error as Error).message);
+          throw error;
+        }
         const transactions = file.statements.reduce((sum, s) => sum + s.transactions.length, 0);
         await setTaskProgress(db, task.id, {
           stage: 'parsed',

@@ -169,6 +169,33 @@ describe('the manual loader', () => {
     ]);
   });
 
+  it('marks an existing connector failed when a file for it cannot be read, and ok after a good load', async () => {
+    const bad = await load(Buffer.from('<OFX><BANKMSGSRSV1>'), 'broken.ofx', {
+      loader: 'ofx',
+      connector_id: connectorId,
+    });
+    expect(bad.status).toBe('failed');
+    const connectors = (
+      await owner.call('GET', `/api/linked_data/connectors?repository_id=${repositoryId}`)
+    ).json();
+    expect(connectors.find((connector: { id: string }) => connector.id === connectorId)).toMatchObject({
+      status: 'failed',
+      status_message: bad.error,
+    });
+    const good = await load(corpusFile('jseutter-ofxparse/checking.ofx'), 'checking.ofx', {
+      loader: 'ofx',
+      connector_id: connectorId,
+    });
+    expect(good.result).toMatchObject({ added: 0, skipped_duplicate: 3 });
+    const after = (
+      await owner.call('GET', `/api/linked_data/connectors?repository_id=${repositoryId}`)
+    ).json();
+    expect(after.find((connector: { id: string }) => connector.id === connectorId)).toMatchObject({
+      status: 'ok',
+      status_message: null,
+    });
+  });
+
   it('imports fidelity-savings.ofx (cash of an investment statement, 4-decimal zero-padded amounts) exactly', async () => {
     const task = await load(corpusFile('jseutter-ofxparse/fidelity-savings.ofx'), 'fidelity.qfx', {
       loader: 'qfx',
