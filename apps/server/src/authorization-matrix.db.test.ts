@@ -10,6 +10,7 @@ import { collaborationMatrix } from './features/collaboration/collaboration.matr
 import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
 import { documentsMatrix } from './features/documents/documents.matrix.fixture.ts';
+import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.fixture.ts';
 import { importRepository } from './features/repositories/repository-transfer.ts';
 import {
@@ -57,6 +58,7 @@ const MATRIX: TMatrixCase[] = [
   ...dashboardsMatrix,
   ...contactsMatrix,
   ...documentsMatrix,
+  ...linkedDataMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */
@@ -127,6 +129,7 @@ async function createScene(): Promise<TScene> {
     outsiderFileKey: secret.fileKey,
     importAs: async (user, name, data) =>
       (await importRepository(t.app.db, t.app.fileStore, { userId: user.id, name, data })).repositoryId,
+    db: t.app.db,
   };
 }
 

@@ -17,6 +17,7 @@ import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
 import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { linkedDataRoutes } from './features/linked-data/linked-data.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
 import { routePlanFeaturesPlugin } from './features/subscription/route-plan-features.ts';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
@@ -69,6 +70,7 @@ const apiFeatures = [
   dashboardsRoutes,
   contactsRoutes,
   documentsRoutes,
+  linkedDataRoutes,
 ];
 
 /**

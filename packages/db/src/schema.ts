@@ -5,6 +5,7 @@ import type { JsonColumn } from './schema-columns.ts';
 import type { DashboardsDatabase } from './schema-dashboards.ts';
 import type { DocumentsDatabase } from './schema-documents.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
+import type { LinkedDataDatabase } from './schema-linked-data.ts';
 import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
 import type { TransactionsDatabase } from './schema-transactions.ts';
@@ -26,6 +27,7 @@ export interface Database
     TransactionsDatabase,
     DashboardsDatabase,
     DocumentsDatabase,
-    AnalyticsDatabase {
+    AnalyticsDatabase,
+    LinkedDataDatabase {
   app_meta: AppMetaTable;
 }

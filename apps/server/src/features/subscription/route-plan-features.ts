@@ -137,6 +137,18 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'PUT /api/contact_info/:id': owner('contacts'),
   'DELETE /api/contact_info/:id': owner('contacts'),
 
+  'POST /api/linked_data/connectors/manual': owner('linked_accounts'),
+  'GET /api/linked_data/connectors': owner('linked_accounts'),
+  'PATCH /api/linked_data/connectors/:id': owner('linked_accounts'),
+  'PUT /api/linked_data/connectors/:id': owner('linked_accounts'),
+  'DELETE /api/linked_data/connectors/:id': owner('linked_accounts'),
+  'GET /api/linked_data/accounts': owner('linked_accounts'),
+  'GET /api/linked_data/accounts/:id': owner('linked_accounts'),
+  'GET /api/linked_data/accounts/:id/sync_events': owner('linked_accounts'),
+  'GET /api/linked_data/events/:id': owner('linked_accounts'),
+  'GET /api/linked_data/transactions': owner('linked_accounts'),
+  'GET /api/linked_data/transactions/:id': owner('linked_accounts'),
+
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),
   'POST /api/documents': owner('documents'),

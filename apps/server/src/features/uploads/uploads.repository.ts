@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 export interface TUploadedTask {
   id: string;
   type: string;
+  payload: Record<string, unknown>;
 }
 
 /**
@@ -21,7 +22,7 @@ export async function markTaskFileUploaded(
     .where(sql<string>`payload->>'file_key'`, '=', key)
     .where('status', '=', 'waiting')
     .where(sql<boolean>`NOT (payload ? 'uploaded_at')`)
-    .returning(['id', 'type'])
+    .returning(['id', 'type', 'payload'])
     .executeTakeFirst();
 }
 

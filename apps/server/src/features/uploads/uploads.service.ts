@@ -40,6 +40,15 @@ interface TUploadKind {
   extension: string;
 }
 
+/**
+ * Whether a task has all its input once its file is stored. A manual_sync file also needs its loader
+ * (`POST linked_data/connectors/manual`), which may come before or after the file: whichever comes second
+ * queues the task (the linked-data feature does it when the file came first).
+ */
+function isReadyOnUpload(task: { type: string; payload: Record<string, unknown> }): boolean {
+  return task.type !== 'sync_linked_account' || typeof task.payload.loader === 'string';
+}
+
 const UPLOAD_KINDS: Record<TFileUploadBody['type'], TUploadKind> = {
   repository: { taskType: 'repository_import', contentType: 'application/json', extension: '.json' },
   // An account file of any format (CSV, OFX, …); the linked-data loaders read it (linked seed §7).
@@ -67,14 +76,14 @@ export function createUploadsService(deps: {
   async function fileUploaded(key: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const task = await markTaskFileUploaded(trx, key);
-      if (task && tasks.isHandled(task.type)) await tasks.enqueue(trx, task);
+      if (task && tasks.isHandled(task.type) && isReadyOnUpload(task)) await tasks.enqueue(trx, task);
     });
   }
 
   return {
     /**
      * A waiting task and an upload target named after it. The task starts when the file arrives
-     * (`fileUploaded`); a `manual_sync` task waits for the linked-data loader that will process it.
+     * (`fileUploaded`); a `manual_sync` task also waits for its loader (POST linked_data/connectors/manual).
      */
     async createFileUpload(actor: { id: string }, body: TFileUploadBody): Promise<TFileUploadResponse> {
       const kind = UPLOAD_KINDS[body.type];

@@ -1,4 +1,6 @@
 import type { PLAN_IDS } from '@strata/core/plans/plan-limits';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
 import type { THttpMethod, TTestUser } from '../../features/repositories/testing/repository-test-kit.ts';
 
 /**
@@ -24,6 +26,8 @@ export interface TScene {
   outsiderFileKey: string;
   /** Imports a repository export as `user` (what the repository_import task runs); answers the new id. */
   importAs(user: TTestUser, name: string, data: unknown): Promise<string>;
+  /** The app's database, for fixtures whose records only a background task makes (linked data). */
+  db: Kysely<Database>;
 }
 
 export interface TMatrixRequest {

@@ -1,0 +1,220 @@
+import { LINKED_DATA_MESSAGES, type TLinkedLoader } from '@strata/contracts/linked-data';
+import { addDays } from '@strata/core/dates/epoch-day';
+import type { TCsvProfile } from '@strata/core/statements/csv';
+import { parseCsv } from '@strata/core/statements/csv';
+import { matchDuplicates } from '@strata/core/statements/dedup';
+import type { TStatement, TStatementFile } from '@strata/core/statements/model';
+import { detectStatementFormat, parseStatement } from '@strata/core/statements/parse-statement';
+import type { TSyncResult } from '@strata/db/schema-linked-data';
+import type { TFileStore } from '../../storage/file-store.ts';
+import { setTaskProgress, type TTaskExecutor } from '../tasks/index.ts';
+import {
+  dedupRowsOf,
+  findConnector,
+  finishSyncEvent,
+  insertConnector,
+  insertLinkedTransactions,
+  insertSyncEvent,
+  setConnectorStatus,
+  upsertLinkedAccount,
+} from './linked-data.repository.ts';
+
+/** The loader's part of a manual_sync task's payload (written by POST linked_data/connectors/manual). */
+export interface TLoadPayload {
+  file_key: string;
+  loader: TLinkedLoader;
+  repository_id: string;
+  connector_id?: string;
+  name?: string;
+  csv_profile?: TCsvProfile;
+}
+
+const LOADER_NAMES: Record<TLinkedLoader, string> = {
+  ofx: 'OFX file',
+  qfx: 'QFX file',
+  qif: 'QIF file',
+  csv: 'CSV file',
+};
+
+/** The format a loader reads, as core's detector names it (QFX is OFX with Intuit's extra tags). */
+const LOADER_FORMATS: Record<TLinkedLoader, string> = { ofx: 'ofx', qfx: 'ofx', qif: 'qif', csv: 'csv' };
+
+/**
+ * Reads the file with core's parsers, or throws the message the task fails with. A file of another known
+ * format than the loader's is refused by name, rather than read by a parser it was not meant for.
+ */
+export function readStatementFile(bytes: Uint8Array, payload: TLoadPayload): TStatementFile {
+  if (bytes.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
+  const detected = detectStatementFormat(bytes);
+  const expected = LOADER_FORMATS[payload.loader];
+  if (payload.loader !== 'csv' && ['ofx', 'qif', 'csv'].includes(detected) && detected !== expected) {
+    throw new Error(
+      `This file is not ${payload.loader.toUpperCase()}: it looks like ${detected.toUpperCase()}; choose the ${detected.toUpperCase()} loader`,
+    );
+  }
+  if (payload.loader === 'csv' && !payload.csv_profile)
+    throw new Error(LINKED_DATA_MESSAGES.CSV_NEEDS_PROFILE);
+  const result =
+    payload.loader === 'csv' ? parseCsv(bytes, payload.csv_profile as TCsvProfile) : parseStatement(bytes);
+  if (!result.ok) throw new Error(result.error.message);
+  if (result.file.statements.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
+  return result.file;
+}
+
+/** What identifies a statement's account inside its connector from one file to the next. */
+function externalIdOf(statement: TStatement): string {
+  const { account } = statement;
+  return account.number ?? account.name ?? account.type ?? statement.kind;
+}
+
+/** Dates the fuzzy matcher may compare with: the statement's span widened by the matcher's window. */
+function dateSpanOf(statement: TStatement): { from: string; to: string } {
+  const dates = statement.transactions.map((transaction) => transaction.date).sort();
+  const window = 3;
+  return { from: addDays(dates[0] as string, -window), to: addDays(dates.at(-1) as string, window) };
+}
+
+export interface TAccountLoad {
+  linked_account_id: string;
+  sync_event_id: string;
+  added: number;
+  skipped_duplicate: number;
+  failed: number;
+}
+
+/**
+ * The `sync_linked_account` task of a manual upload: the file is read (and deleted from the store) before
+ * the task's transaction opens; then the connector, its accounts, their transactions and one sync event per
+ * account are written in that one transaction, so a failure leaves nothing half-imported.
+ */
+export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileStore): void {
+  tasks.register(
+    'sync_linked_account',
+    async ({ task, trx, prepared }) => {
+      const payload = task.payload as unknown as TLoadPayload;
+      const file = prepared as TStatementFile;
+      const startedAt = new Date();
+      const connector = payload.connector_id
+        ? await findConnector(trx, payload.connector_id)
+        : await insertConnector(trx, {
+            repository_id: payload.repository_id,
+            name: payload.name ?? LOADER_NAMES[payload.loader],
+            kind: 'manual',
+            created_by: task.user_id,
+          });
+      // Checked when the loader was given; gone since (deleted meanwhile) it is the user's to know.
+      if (!connector || connector.repository_id !== payload.repository_id)
+        throw new Error(LINKED_DATA_MESSAGES.CONNECTOR_NOT_FOUND);
+
+      const accounts: TAccountLoad[] = [];
+      const notYet = { investment: 0, positions: 0 };
+      for (const statement of file.statements) {
+        notYet.investment += statement.investmentTransactions.length;
+        notYet.positions += statement.positions.length;
+        const account = await upsertLinkedAccount(trx, {
+          repository_id: payload.repository_id,
+          connector_id: connector.id,
+          external_id: externalIdOf(statement),
+          number: statement.account.number,
+          name: statement.account.name,
+          type: statement.account.type ?? statement.kind,
+          currency: statement.currency,
+        });
+        const event = await insertSyncEvent(trx, {
+          repository_id: payload.repository_id,
+          connector_id: connector.id,
+          linked_account_id: account.id,
+          task_id: task.id,
+          started_at: startedAt,
+          result: 'success',
+        });
+        const incoming = statement.transactions;
+        const existing = incoming.length > 0 ? await dedupRowsOf(trx, account.id, dateSpanOf(statement)) : [];
+        const { added } = matchDuplicates(existing, incoming);
+        const inserted = await insertLinkedTransactions(
+          trx,
+          added.map((index) => {
+            const row = incoming[index]!;
+            return {
+              repository_id: payload.repository_id,
+              linked_account_id: account.id,
+              sync_event_id: event.id,
+              fitid: row.fitId,
+              date: row.date,
+              amount: row.amount,
+              currency: row.currency ?? statement.currency,
+              counterparty: row.payee,
+              description: row.memo,
+              type: row.type,
+              check_number: row.checkNumber,
+              category: row.category,
+              source: JSON.stringify(row),
+            };
+          }),
+        );
+        const failed = statement.failures.length;
+        // Nothing readable is an error, some rows unreadable a warning: either way the event says which.
+        const result: TSyncResult = failed === 0 ? 'success' : incoming.length === 0 ? 'error' : 'warning';
+        const load = {
+          added: inserted,
+          skipped_duplicate: incoming.length - inserted,
+          failed,
+        };
+        const message =
+          failed > 0
+            ? statement.failures.map((failure) => `line ${failure.line}: ${failure.message}`).join('; ')
+            : null;
+        await finishSyncEvent(trx, event.id, { result, ...load, message });
+        accounts.push({ linked_account_id: account.id, sync_event_id: event.id, ...load });
+      }
+      await setConnectorStatus(trx, connector.id, 'ok', null);
+
+      const total = (key: 'added' | 'skipped_duplicate' | 'failed') =>
+        accounts.reduce((sum, account) => sum + account[key], 0);
+      const warnings = [...file.warnings];
+      if (notYet.investment > 0 || notYet.positions > 0) {
+        warnings.push(
+          `${notYet.investment} investment transactions and ${notYet.positions} positions are not imported yet`,
+        );
+      }
+      const counts = {
+        added: total('added'),
+        skipped_duplicate: total('skipped_duplicate'),
+        failed: total('failed'),
+      };
+      await setTaskProgress(trx, task.id, { stage: 'written', ...counts });
+      return {
+        connector_id: connector.id,
+        accounts,
+        ...counts,
+        warnings,
+        message: `${counts.added} added, ${counts.skipped_duplicate} skipped as duplicates, ${counts.failed} failed`,
+      };
+    },
+    {
+      prepare: async ({ task, db }) => {
+        const payload = task.payload as unknown as TLoadPayload;
+        const bytes = await fileStore.get(payload.file_key);
+        if (!bytes) throw new Error(LINKED_DATA_MESSAGES.NO_UPLOAD);
+        await fileStore.delete(payload.file_key);
+        await setTaskProgress(db, task.id, { stage: 'reading', bytes: bytes.length });
+        let file: TStatementFile;
+        try {
+          file = readStatementFile(bytes, payload);
+        } catch (error) {
+          // Outside the task's transaction, so it stays: the connector's screen says why its last load failed.
+          if (payload.connector_id)
+            await setConnectorStatus(db, payload.connector_id, 'failed', (error as Error).message);
+          throw error;
+        }
+        const transactions = file.statements.reduce((sum, s) => sum + s.transactions.length, 0);
+        await setTaskProgress(db, task.id, {
+          stage: 'parsed',
+          statements: file.statements.length,
+          transactions,
+        });
+        return file;
+      },
+    },
+  );
+}

@@ -1,0 +1,341 @@
+import type { Database } from '@strata/db/schema';
+import type {
+  ConnectorsTable,
+  LinkedAccountsTable,
+  LinkedTransactionsTable,
+  SyncEventsTable,
+  TSyncResult,
+} from '@strata/db/schema-linked-data';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+
+type TDb = Kysely<Database>;
+
+export type TConnectorRow = Selectable<ConnectorsTable>;
+export type TLinkedAccountRow = Selectable<LinkedAccountsTable> & {
+  connector_name: string;
+  transactions_count: number;
+};
+export type TSyncEventRow = Selectable<SyncEventsTable>;
+export type TLinkedTransactionRow = Selectable<LinkedTransactionsTable> & {
+  connector_name: string;
+  access_method: string;
+  account_name: string | null;
+  account_number: string | null;
+  account_type: string | null;
+  asset_id: string | null;
+};
+
+// --- the manual loader's task (a row of the tasks feature's table, claimed for a loader) -------------------
+
+export interface TClaimedUpload {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Gives the caller's waiting manual_sync upload its loader, once: a second call for the same file finds
+ * nothing. Answers the payload as written, so the caller sees whether the file is already stored.
+ */
+export async function claimManualUpload(
+  db: TDb,
+  userId: string,
+  fileKey: string,
+  repositoryId: string,
+  loader: Record<string, unknown>,
+): Promise<TClaimedUpload | undefined> {
+  return db
+    .updateTable('tasks')
+    .set({
+      payload: sql`payload || ${JSON.stringify(loader)}::jsonb`,
+      repository_id: repositoryId,
+      updated_at: new Date(),
+    })
+    .where('user_id', '=', userId)
+    .where('type', '=', 'sync_linked_account')
+    .where(sql<string>`payload->>'file_key'`, '=', fileKey)
+    .where('status', '=', 'waiting')
+    .where(sql<boolean>`NOT (payload ? 'loader')`)
+    .returning(['id', 'type', 'payload'])
+    .executeTakeFirst();
+}
+
+/** Whether the caller has a manual_sync upload under this key at all (to tell "used" from "unknown"). */
+export async function hasManualUpload(db: TDb, userId: string, fileKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('tasks')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('type', '=', 'sync_linked_account')
+    .where(sql<string>`payload->>'file_key'`, '=', fileKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// --- connectors ---------------------------------------------------------------------------------------------
+
+export async function findConnector(db: TDb, id: string): Promise<TConnectorRow | undefined> {
+  return db.selectFrom('connectors').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertConnector(db: TDb, row: Insertable<ConnectorsTable>): Promise<TConnectorRow> {
+  return db.insertInto('connectors').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setConnectorStatus(
+  db: TDb,
+  id: string,
+  status: TConnectorRow['status'],
+  message: string | null,
+): Promise<void> {
+  await db
+    .updateTable('connectors')
+    .set({ status, status_message: message, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function renameConnector(db: TDb, id: string, name: string): Promise<TConnectorRow> {
+  return db
+    .updateTable('connectors')
+    .set({ name, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Its accounts, sync events and transactions go with it (foreign keys on delete cascade). */
+export async function deleteConnector(db: TDb, id: string): Promise<void> {
+  await db.deleteFrom('connectors').where('id', '=', id).execute();
+}
+
+export async function listConnectors(db: TDb, repositoryId: string): Promise<TConnectorRow[]> {
+  return db
+    .selectFrom('connectors')
+    .selectAll()
+    .where('repository_id', '=', repositoryId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+// --- linked accounts ----------------------------------------------------------------------------------------
+
+/** The connector's account with this external id, made on first sight (an upsert: imports may race). */
+export async function upsertLinkedAccount(
+  db: TDb,
+  row: Insertable<LinkedAccountsTable>,
+): Promise<Selectable<LinkedAccountsTable>> {
+  return db
+    .insertInto('linked_accounts')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.columns(['connector_id', 'external_id']).doUpdateSet({
+        updated_at: new Date(),
+        // A later file may name what an earlier one left blank; never blank out what is known.
+        name: sql`coalesce(excluded.name, linked_accounts.name)`,
+        type: sql`coalesce(excluded.type, linked_accounts.type)`,
+        currency: sql`coalesce(excluded.currency, linked_accounts.currency)`,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+function linkedAccountsQuery(db: TDb) {
+  return db
+    .selectFrom('linked_accounts as a')
+    .innerJoin('connectors as c', 'c.id', 'a.connector_id')
+    .selectAll('a')
+    .select('c.name as connector_name')
+    .select((eb) =>
+      eb
+        .selectFrom('linked_transactions as t')
+        .whereRef('t.linked_account_id', '=', 'a.id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('transactions_count'),
+    );
+}
+
+export async function listLinkedAccounts(
+  db: TDb,
+  repositoryId: string,
+  connectorId?: string,
+): Promise<TLinkedAccountRow[]> {
+  const rows = await linkedAccountsQuery(db)
+    .where('a.repository_id', '=', repositoryId)
+    .$if(connectorId !== undefined, (query) => query.where('a.connector_id', '=', connectorId as string))
+    .orderBy('c.name')
+    .orderBy('a.name')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((row) => ({ ...row, transactions_count: Number(row.transactions_count ?? 0) }));
+}
+
+export async function findLinkedAccount(db: TDb, id: string): Promise<TLinkedAccountRow | undefined> {
+  const row = await linkedAccountsQuery(db).where('a.id', '=', id).executeTakeFirst();
+  return row && { ...row, transactions_count: Number(row.transactions_count ?? 0) };
+}
+
+// --- sync events --------------------------------------------------------------------------------------------
+
+export async function insertSyncEvent(db: TDb, row: Insertable<SyncEventsTable>): Promise<TSyncEventRow> {
+  return db.insertInto('sync_events').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function finishSyncEvent(
+  db: TDb,
+  id: string,
+  end: {
+    result: TSyncResult;
+    added: number;
+    skipped_duplicate: number;
+    failed: number;
+    message: string | null;
+  },
+): Promise<void> {
+  await db
+    .updateTable('sync_events')
+    .set({ ...end, finished_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findSyncEvent(db: TDb, id: string): Promise<TSyncEventRow | undefined> {
+  return db.selectFrom('sync_events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listSyncEvents(db: TDb, linkedAccountId: string): Promise<TSyncEventRow[]> {
+  return db
+    .selectFrom('sync_events')
+    .selectAll()
+    .where('linked_account_id', '=', linkedAccountId)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+// --- linked transactions ------------------------------------------------------------------------------------
+
+export interface TDedupRow {
+  id: string;
+  fitId: string | null;
+  date: string;
+  amount: string;
+  payee: string | null;
+}
+
+/** What the duplicate matcher compares an import with: the account's transactions it may repeat. */
+export async function dedupRowsOf(
+  db: TDb,
+  linkedAccountId: string,
+  window: { from: string; to: string },
+): Promise<TDedupRow[]> {
+  return db
+    .selectFrom('linked_transactions')
+    .select(['id', 'fitid as fitId', 'date', 'amount', 'counterparty as payee'])
+    .where('linked_account_id', '=', linkedAccountId)
+    .where((eb) =>
+      eb.or([
+        eb('fitid', 'is not', null),
+        eb.and([eb('date', '>=', window.from), eb('date', '<=', window.to)]),
+      ]),
+    )
+    .execute();
+}
+
+const INSERT_CHUNK = 500;
+
+/**
+ * Inserts in chunks; a FITID the account already has is skipped by the unique index (a concurrent import of
+ * the same file). Answers how many rows went in.
+ */
+export async function insertLinkedTransactions(
+  db: TDb,
+  rows: readonly Insertable<LinkedTransactionsTable>[],
+): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const written = await db
+      .insertInto('linked_transactions')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .onConflict((conflict) =>
+        conflict.columns(['linked_account_id', 'fitid']).where('fitid', 'is not', null).doNothing(),
+      )
+      .returning('id')
+      .execute();
+    inserted += written.length;
+  }
+  return inserted;
+}
+
+function linkedTransactionsQuery(db: TDb) {
+  return db
+    .selectFrom('linked_transactions as t')
+    .innerJoin('linked_accounts as a', 'a.id', 't.linked_account_id')
+    .innerJoin('connectors as c', 'c.id', 'a.connector_id')
+    .selectAll('t')
+    .select([
+      'c.name as connector_name',
+      'c.kind as access_method',
+      'a.name as account_name',
+      'a.number as account_number',
+      'a.type as account_type',
+      'a.asset_id as asset_id',
+    ]);
+}
+
+export type TLinkedSortField = 'date' | 'amount' | 'counterparty' | 'description' | 'type';
+
+export interface TLinkedTransactionsQuery {
+  repositoryId: string;
+  pageSize: number;
+  pageNo: number;
+  search?: string;
+  assetId?: string;
+  linkedAccountId?: string;
+  sort: readonly { field: TLinkedSortField; direction: 'asc' | 'desc' }[];
+}
+
+export async function listLinkedTransactions(
+  db: TDb,
+  query: TLinkedTransactionsQuery,
+): Promise<{ rows: TLinkedTransactionRow[]; total: number }> {
+  const search = query.search?.trim();
+  const filtered = linkedTransactionsQuery(db)
+    .where('t.repository_id', '=', query.repositoryId)
+    .$if(query.assetId !== undefined, (q) => q.where('a.asset_id', '=', query.assetId as string))
+    .$if(query.linkedAccountId !== undefined, (q) =>
+      q.where('t.linked_account_id', '=', query.linkedAccountId as string),
+    )
+    .$if(Boolean(search), (q) => {
+      const like = `%${(search as string).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return q.where((eb) =>
+        eb.or([
+          eb('t.counterparty', 'ilike', like),
+          eb('t.description', 'ilike', like),
+          eb('a.name', 'ilike', like),
+          eb('a.number', 'ilike', like),
+          eb('c.name', 'ilike', like),
+          eb(sql`t.amount::text`, 'like', like),
+        ]),
+      );
+    });
+  const counted = await filtered
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  let ordered = filtered;
+  for (const { field, direction } of query.sort) ordered = ordered.orderBy(`t.${field}`, direction);
+  const rows = await ordered
+    .orderBy('t.date', 'desc')
+    .orderBy('t.id')
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize)
+    .execute();
+  return { rows, total: Number(counted.total) };
+}
+
+export async function findLinkedTransaction(db: TDb, id: string): Promise<TLinkedTransactionRow | undefined> {
+  return linkedTransactionsQuery(db).where('t.id', '=', id).executeTakeFirst();
+}
