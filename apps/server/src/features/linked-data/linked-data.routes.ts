@@ -12,6 +12,7 @@ import {
   updateConnector,
 } from '@strata/contracts/linked-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { createLinkedDataService } from './linked-data.service.ts';
 import { registerManualLoadTask } from './linked-data-load-task.ts';
 
@@ -23,138 +24,35 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   const service = createLinkedDataService({ db: app.db, tasks: app.tasks });
   registerManualLoadTask(app.tasks, app.fileStore);
-  const tags = ['linked-data'];
+  const route = routesFrom(app, { tags: ['linked-data'], preValidation: app.authenticate });
 
-  app.route({
-    method: loadManualFile.method,
-    url: loadManualFile.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: loadManualFile.summary,
-      tags,
-      body: loadManualFile.body,
-      response: loadManualFile.response,
-    },
-    handler: async (request) => service.loadManualFile(request.user, request.body),
-  });
-
-  app.route({
-    method: listConnectors.method,
-    url: listConnectors.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: listConnectors.summary,
-      tags,
-      querystring: listConnectors.querystring,
-      response: listConnectors.response,
-    },
+  route(loadManualFile, { handler: async (request) => service.loadManualFile(request.user, request.body) });
+  route(listConnectors, {
     handler: async (request) => service.listConnectors(request.user, request.query.repository_id),
   });
-
-  for (const endpoint of [renameConnector, updateConnector]) {
-    app.route({
-      method: endpoint.method,
-      url: endpoint.url,
-      preValidation: app.authenticate,
-      schema: {
-        summary: endpoint.summary,
-        tags,
-        params: endpoint.params,
-        body: endpoint.body,
-        response: endpoint.response,
-      },
-      handler: async (request) => service.renameConnector(request.user, request.params.id, request.body.name),
-    });
-  }
-
-  app.route({
-    method: deleteConnector.method,
-    url: deleteConnector.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: deleteConnector.summary,
-      tags,
-      params: deleteConnector.params,
-      response: deleteConnector.response,
-    },
+  route(renameConnector, {
+    handler: async (request) => service.renameConnector(request.user, request.params.id, request.body.name),
+  });
+  route(updateConnector, {
+    handler: async (request) => service.renameConnector(request.user, request.params.id, request.body.name),
+  });
+  route(deleteConnector, {
     handler: async (request) => service.deleteConnector(request.user, request.params.id),
   });
-
-  app.route({
-    method: listLinkedAccounts.method,
-    url: listLinkedAccounts.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: listLinkedAccounts.summary,
-      tags,
-      querystring: listLinkedAccounts.querystring,
-      response: listLinkedAccounts.response,
-    },
+  route(listLinkedAccounts, {
     handler: async (request) => service.listAccounts(request.user, request.query),
   });
-
-  app.route({
-    method: getLinkedAccount.method,
-    url: getLinkedAccount.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: getLinkedAccount.summary,
-      tags,
-      params: getLinkedAccount.params,
-      response: getLinkedAccount.response,
-    },
+  route(getLinkedAccount, {
     handler: async (request) => service.getAccount(request.user, request.params.id),
   });
-
-  app.route({
-    method: listSyncEvents.method,
-    url: listSyncEvents.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: listSyncEvents.summary,
-      tags,
-      params: listSyncEvents.params,
-      response: listSyncEvents.response,
-    },
+  route(listSyncEvents, {
     handler: async (request) => service.listSyncEvents(request.user, request.params.id),
   });
-
-  app.route({
-    method: getSyncEvent.method,
-    url: getSyncEvent.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: getSyncEvent.summary,
-      tags,
-      params: getSyncEvent.params,
-      response: getSyncEvent.response,
-    },
-    handler: async (request) => service.getSyncEvent(request.user, request.params.id),
-  });
-
-  app.route({
-    method: listLinkedTransactions.method,
-    url: listLinkedTransactions.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: listLinkedTransactions.summary,
-      tags,
-      querystring: listLinkedTransactions.querystring,
-      response: listLinkedTransactions.response,
-    },
+  route(getSyncEvent, { handler: async (request) => service.getSyncEvent(request.user, request.params.id) });
+  route(listLinkedTransactions, {
     handler: async (request) => service.listTransactions(request.user, request.query),
   });
-
-  app.route({
-    method: getLinkedTransaction.method,
-    url: getLinkedTransaction.url,
-    preValidation: app.authenticate,
-    schema: {
-      summary: getLinkedTransaction.summary,
-      tags,
-      params: getLinkedTransaction.params,
-      response: getLinkedTransaction.response,
-    },
+  route(getLinkedTransaction, {
     handler: async (request) => service.getTransaction(request.user, request.params.id),
   });
 };
