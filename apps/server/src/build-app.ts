@@ -18,6 +18,7 @@ import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
 import { routePlanFeaturesPlugin } from './features/subscription/route-plan-features.ts';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
@@ -68,6 +69,7 @@ const apiFeatures = [
   dashboardsRoutes,
   contactsRoutes,
   documentsRoutes,
+  searchRoutes,
 ];
 
 /**

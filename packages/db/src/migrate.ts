@@ -15,6 +15,7 @@ import * as totpUsedStep from './migrations/2026-11-25-0013-totp-used-step.ts';
 import * as signInThrottle from './migrations/2026-11-25-0014-sign-in-throttle.ts';
 import * as rowVersions from './migrations/2026-11-25-0015-row-versions.ts';
 import * as uploadPolicyUses from './migrations/2026-11-25-0016-upload-policy-uses.ts';
+import * as search from './migrations/2026-11-26-0018-search.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0014-sign-in-throttle': signInThrottle,
   '2026-11-25-0015-row-versions': rowVersions,
   '2026-11-25-0016-upload-policy-uses': uploadPolicyUses,
+  '2026-11-26-0018-search': search,
 };
 
 export class MigrationError extends Error {
