@@ -98,7 +98,10 @@ beforeAll(async () => {
     ticker: 'NWNX',
     currency: 'USD',
   });
-  await stranger.call('POST', '/api/contact_info', { repository_id: otherRepositoryId, name: 'Northwind other' });
+  await stranger.call('POST', '/api/contact_info', {
+    repository_id: otherRepositoryId,
+    name: 'Northwind other',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -175,7 +178,12 @@ describe('GET /api/search', () => {
     expect((await search(stranger, 'northwind')).statusCode).toBe(404);
     expect(
       (await stranger.call('GET', `/api/search?repository_id=${otherRepositoryId}&q=northwind`)).json(),
-    ).toEqual({ groups: [{ kind: 'asset', results: [expect.objectContaining({ title: 'Northwind Other Shipping' })] }, { kind: 'contact', results: [expect.objectContaining({ title: 'Northwind other' })] }] });
+    ).toEqual({
+      groups: [
+        { kind: 'asset', results: [expect.objectContaining({ title: 'Northwind Other Shipping' })] },
+        { kind: 'contact', results: [expect.objectContaining({ title: 'Northwind other' })] },
+      ],
+    });
     expect((await search(owner, '   ')).statusCode).toBe(400);
   });
 

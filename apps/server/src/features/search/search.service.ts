@@ -1,15 +1,15 @@
-import { planHasFeature } from '@strata/core/plans/plan-features';
-import {
-  EXPENSE_ACCOUNT,
-  HOLDING_ACCOUNT_KINDS,
-  INCOME_ACCOUNT,
-} from '@strata/core/transactions/asset-kinds';
 import {
   SEARCH_KINDS,
   type TSearchAnswer,
   type TSearchKind,
   type TSearchResult,
 } from '@strata/contracts/search';
+import { planHasFeature } from '@strata/core/plans/plan-features';
+import {
+  EXPENSE_ACCOUNT,
+  HOLDING_ACCOUNT_KINDS,
+  INCOME_ACCOUNT,
+} from '@strata/core/transactions/asset-kinds';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
