@@ -145,7 +145,11 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     });
     app.decorate('config', config);
     for (const feature of apiFeatures) await app.register(feature, { prefix: '/api' });
-    await app.register(authProvidersRoutes, { prefix: '/api', oidc: oidcProviderConfig(config) });
+    await app.register(authProvidersRoutes, {
+      prefix: '/api',
+      oidc: oidcProviderConfig(config),
+      isOidcAvailable: () => auth.oidcDiscovery?.isAvailable() ?? false,
+    });
     await app.register(staticWebPlugin, {
       distDir: config.WEB_DIST_DIR,
       isServingSourceMaps: config.WEB_SOURCE_MAPS,
