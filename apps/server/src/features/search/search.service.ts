@@ -85,11 +85,10 @@ export function createSearchService(db: Kysely<Database>) {
       const { plan } = await getEffectiveSubscription(db, repository.owner_id);
       const amount = amountOf(text);
 
-      const [assets, currencies, accounts, counterparties, tags, contacts, documents] = await Promise.all([
+      const [assets, currencies, counterparties, tags, contacts, documents] = await Promise.all([
         findAssets(db, repositoryId, text, { notIn: ['currency', ...ACCOUNT_TYPES] }, limit),
         findAssets(db, repositoryId, text, { in: ['currency'] }, limit),
-        findAssets(db, repositoryId, text, { in: ACCOUNT_TYPES }, limit),
-        findAssets(db, repositoryId, text, { in: ACCOUNT_TYPES }, COUNTERPARTY_ACCOUNTS),
+        findAssets(db, repositoryId, text, { in: ACCOUNT_TYPES }, Math.max(limit, COUNTERPARTY_ACCOUNTS)),
         findTags(db, repositoryId, text, limit),
         planHasFeature(plan, 'contacts') ? findContacts(db, repositoryId, text, limit) : [],
         planHasFeature(plan, 'documents') ? findDocuments(db, repositoryId, text, limit) : [],
@@ -111,7 +110,7 @@ export function createSearchService(db: Kysely<Database>) {
       const results: Record<TSearchKind, TSearchResult[]> = {
         asset: assets.map((hit) => assetResult('asset', hit)),
         currency: currencies.map((hit) => assetResult('currency', hit)),
-        account: accounts.map((hit) => assetResult('account', hit)),
+        account: counterparties.slice(0, limit).map((hit) => assetResult('account', hit)),
         transaction: transactions.map(transactionResult),
         tag: tags.map((hit) => ({
           id: hit.id,
