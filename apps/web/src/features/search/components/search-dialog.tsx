@@ -2,7 +2,7 @@ import { Box, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_KIND_LABELS, type TSearchResult } from '@strata/contracts/search';
 import { IconSearch } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSearch } from '../api/search.ts';
 
@@ -28,7 +28,6 @@ export function SearchDialog({ repositoryId, onClose }: TSearchDialogProps) {
   const navigate = useNavigate();
   const [active, setActive] = useState(0);
   const listId = useId();
-  const activeRef = useRef<HTMLButtonElement>(null);
 
   const groups = debounced === '' ? [] : (search.data?.groups ?? []);
   const results = groups.flatMap((group) => group.results);
@@ -36,9 +35,9 @@ export function SearchDialog({ repositoryId, onClose }: TSearchDialogProps) {
 
   // A new answer starts at its first result.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the answer changing is the trigger
-  useEffect(() => setActive(0), [search.data]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a move of the highlight is the trigger
-  useEffect(() => activeRef.current?.scrollIntoView?.({ block: 'nearest' }), [active]);
+  useEffect(() => {
+    setActive(0);
+  }, [search.data]);
 
   const open = (result: TSearchResult) => {
     void navigate(result.path);
@@ -55,7 +54,9 @@ export function SearchDialog({ repositoryId, onClose }: TSearchDialogProps) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + results.length) % results.length);
+      const next = (active + step + results.length) % results.length;
+      setActive(next);
+      document.getElementById(optionId(next))?.scrollIntoView?.({ block: 'nearest' });
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const chosen = results[Math.min(active, results.length - 1)];
@@ -109,7 +110,6 @@ export function SearchDialog({ repositoryId, onClose }: TSearchDialogProps) {
                 <UnstyledButton
                   key={`${result.kind}-${result.id}`}
                   id={optionId(position)}
-                  ref={isActive ? activeRef : undefined}
                   role="option"
                   aria-selected={isActive}
                   tabIndex={-1}
