@@ -21,6 +21,7 @@ import {
   shareRepository,
   type TTestUser,
 } from './features/repositories/testing/repository-test-kit.ts';
+import { searchMatrix } from './features/search/search.matrix.fixture.ts';
 import { ROUTE_PLAN_RULES } from './features/subscription/route-plan-features.ts';
 import { subscriptionMatrix } from './features/subscription/subscription.matrix.fixture.ts';
 import { tagsMatrix } from './features/tags/tags.matrix.fixture.ts';
@@ -59,6 +60,7 @@ const MATRIX: TMatrixCase[] = [
   ...contactsMatrix,
   ...documentsMatrix,
   ...linkedDataMatrix,
+  ...searchMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

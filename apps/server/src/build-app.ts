@@ -19,6 +19,7 @@ import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { linkedDataRoutes } from './features/linked-data/linked-data.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
 import { routePlanFeaturesPlugin } from './features/subscription/route-plan-features.ts';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
@@ -71,6 +72,7 @@ const apiFeatures = [
   contactsRoutes,
   documentsRoutes,
   linkedDataRoutes,
+  searchRoutes,
 ];
 
 /**
@@ -147,7 +149,11 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     });
     app.decorate('config', config);
     for (const feature of apiFeatures) await app.register(feature, { prefix: '/api' });
-    await app.register(authProvidersRoutes, { prefix: '/api', oidc: oidcProviderConfig(config) });
+    await app.register(authProvidersRoutes, {
+      prefix: '/api',
+      oidc: oidcProviderConfig(config),
+      isOidcAvailable: () => auth.oidcDiscovery?.isAvailable() ?? false,
+    });
     await app.register(staticWebPlugin, {
       distDir: config.WEB_DIST_DIR,
       isServingSourceMaps: config.WEB_SOURCE_MAPS,

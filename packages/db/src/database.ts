@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { withAfterCommit } from './after-commit.ts';
@@ -87,7 +88,11 @@ export async function createDatabase(options: TCreateDatabaseOptions): Promise<T
 
 /** PGlite on disk, or in memory when no directory is given (tests). */
 export async function createPgliteDatabase(options: { directory?: string } = {}): Promise<TDatabaseHandle> {
-  const pglite = await PGlite.create(options.directory ?? 'memory://', { parsers: typeParsers });
+  // pg_trgm backs global search's indexes (migration 2026-11-26-0018); PGlite loads extensions at creation.
+  const pglite = await PGlite.create(options.directory ?? 'memory://', {
+    parsers: typeParsers,
+    extensions: { pg_trgm },
+  });
   const db = new Kysely<Database>({ dialect: withAfterCommit(new PGliteDialect({ pglite })) });
   return {
     db,

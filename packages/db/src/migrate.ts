@@ -16,6 +16,7 @@ import * as signInThrottle from './migrations/2026-11-25-0014-sign-in-throttle.t
 import * as rowVersions from './migrations/2026-11-25-0015-row-versions.ts';
 import * as uploadPolicyUses from './migrations/2026-11-25-0016-upload-policy-uses.ts';
 import * as linkedData from './migrations/2026-11-26-0017-linked-data.ts';
+import * as search from './migrations/2026-11-26-0018-search.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0015-row-versions': rowVersions,
   '2026-11-25-0016-upload-policy-uses': uploadPolicyUses,
   '2026-11-26-0017-linked-data': linkedData,
+  '2026-11-26-0018-search': search,
 };
 
 export class MigrationError extends Error {

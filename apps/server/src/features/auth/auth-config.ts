@@ -12,6 +12,11 @@ export const ZAuthEnv = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** Button label for the OIDC provider. */
   OIDC_NAME: z.string().min(1).default('Single sign-on'),
+  /**
+   * Seconds before the first new attempt at a provider whose discovery failed; each further wait doubles,
+   * up to 5 minutes (oidc-discovery.ts).
+   */
+  OIDC_DISCOVERY_RETRY: z.coerce.number().positive().default(5),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).optional(),
   /** Window (seconds) and request count of the strict rate limit on sign-in, sign-up, codes and resets. */

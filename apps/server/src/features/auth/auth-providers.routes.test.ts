@@ -6,11 +6,14 @@ import { authProvidersRoutes } from './auth-providers.routes.ts';
 
 let app: FastifyInstance | undefined;
 
-async function appWith(oidc: TOidcProviderConfig | null): Promise<FastifyInstance> {
+async function appWith(
+  oidc: TOidcProviderConfig | null,
+  isOidcAvailable?: () => boolean,
+): Promise<FastifyInstance> {
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(authProvidersRoutes, { prefix: '/api', oidc });
+  await app.register(authProvidersRoutes, { prefix: '/api', oidc, isOidcAvailable });
   await app.ready();
   return app;
 }
@@ -44,5 +47,15 @@ describe('GET /api/auth-providers', () => {
     expect(response.body).not.toContain('very-secret-value');
     expect(response.body).not.toContain('strata-client');
     expect(response.body).not.toContain('id.example.com');
+  });
+
+  it('leaves out a configured provider until it loaded, and offers it from then on', async () => {
+    const oidc = { issuer: 'https://id.example.com', clientId: 'c', clientSecret: 's', name: 'Example ID' };
+    let isLoaded = false;
+    const server = await appWith(oidc, () => isLoaded);
+    const ask = async () => (await server.inject({ method: 'GET', url: '/api/auth-providers' })).json().oidc;
+    expect(await ask()).toBeNull();
+    isLoaded = true;
+    expect(await ask()).toEqual({ id: 'oidc', name: 'Example ID' });
   });
 });

@@ -6,6 +6,8 @@ import { OIDC_PROVIDER_ID, type TOidcProviderConfig } from './auth-config.ts';
 export interface TAuthProvidersRoutesOptions {
   /** From `oidcProviderConfig(config)`: null when OIDC is not configured. */
   oidc: TOidcProviderConfig | null;
+  /** Whether the configured provider loaded (its discovery succeeded); without it, it is offered as configured. */
+  isOidcAvailable?: () => boolean;
 }
 
 export function authProvidersOf(oidc: TOidcProviderConfig | null): TAuthProviders {
@@ -22,6 +24,10 @@ export const authProvidersRoutes: FastifyPluginAsyncZod<TAuthProvidersRoutesOpti
   app,
   options,
 ) => {
-  const providers = authProvidersOf(options.oidc);
-  routeFrom(app, getAuthProviders, { tags: ['auth'], handler: async () => providers });
+  // Asked per request: a provider whose discovery failed at start is offered once a retry loads it.
+  const isOidcAvailable = options.isOidcAvailable ?? (() => true);
+  routeFrom(app, getAuthProviders, {
+    tags: ['auth'],
+    handler: async () => authProvidersOf(isOidcAvailable() ? options.oidc : null),
+  });
 };

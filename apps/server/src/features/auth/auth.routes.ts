@@ -56,6 +56,7 @@ export const authRoutes = fp<TAuthRoutesOptions>(
     });
     // Mails still being sent when the server stops would be lost.
     app.addHook('onClose', async () => {
+      auth.oidcDiscovery?.stop();
       await auth.backgroundTasks.idle();
     });
     await app.register(authProxy, {

@@ -10,6 +10,7 @@ import { createAuthGuardsRepository } from './auth-guards.repository.ts';
 import { authGuards } from './auth-guards.ts';
 import { otpMail } from './auth-mail.ts';
 import { createBackgroundTasks } from './background-tasks.ts';
+import { type TProvidersContext, watchOidcDiscovery } from './oidc-discovery.ts';
 import { PASSWORD_LENGTH } from './password-strength.ts';
 
 export interface TAuthLogger {
@@ -59,6 +60,21 @@ export function createAuth({ db, config, mailer, logger }: TCreateAuthOptions) {
   const strictRule = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
 
   const backgroundTasks = createBackgroundTasks(logger);
+  const oidcPlugin = oidc
+    ? genericOAuth({
+        config: [
+          {
+            providerId: OIDC_PROVIDER_ID,
+            name: oidc.name,
+            discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+            clientId: oidc.clientId,
+            clientSecret: oidc.clientSecret,
+            scopes: ['openid', 'email', 'profile'],
+            pkce: true,
+          },
+        ],
+      })
+    : null;
 
   const auth = betterAuth({
     appName: 'Strata',
@@ -142,26 +158,23 @@ export function createAuth({ db, config, mailer, logger }: TCreateAuthOptions) {
         },
       }),
       passkey({ rpID: publicUrl.hostname, rpName: 'Strata', origin: publicUrl.origin }),
-      ...(oidc
-        ? [
-            genericOAuth({
-              config: [
-                {
-                  providerId: OIDC_PROVIDER_ID,
-                  name: oidc.name,
-                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
-                  clientId: oidc.clientId,
-                  clientSecret: oidc.clientSecret,
-                  scopes: ['openid', 'email', 'profile'],
-                  pkce: true,
-                },
-              ],
-            }),
-          ]
-        : []),
+      ...(oidcPlugin ? [oidcPlugin] : []),
     ],
   });
-  return Object.assign(auth, { backgroundTasks });
+  // Only a provider that loaded is offered (GET /api/auth-providers); one whose discovery failed is retried.
+  const oidcDiscovery = oidcPlugin
+    ? watchOidcDiscovery({
+        providerId: OIDC_PROVIDER_ID,
+        context: auth.$context as Promise<TProvidersContext>,
+        load: async (context) => {
+          const result = await oidcPlugin.init(context as Parameters<typeof oidcPlugin.init>[0]);
+          return (result.context?.socialProviders ?? []) as TProvidersContext['socialProviders'];
+        },
+        firstDelayMs: config.OIDC_DISCOVERY_RETRY * 1000,
+        logger,
+      })
+    : null;
+  return Object.assign(auth, { backgroundTasks, oidcDiscovery });
 }
 
 export type TAuth = ReturnType<typeof createAuth>;

@@ -162,6 +162,9 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'POST /api/document_tags': owner('documents'),
   'PUT /api/document_tags/:id': owner('documents'),
   'DELETE /api/document_tags/:id': owner('documents'),
+
+  // Search itself is every plan's; its contacts and documents groups follow the owner's plan (search.service.ts).
+  'GET /api/search': 'free',
 };
 
 /**

@@ -22,6 +22,8 @@ export interface TTestOidcProvider {
 export async function startTestOidcProvider(options: {
   redirectUri: string;
   account: TTestOidcAccount;
+  /** A fixed port (a provider that comes up where the app already looks); a free one by default. */
+  port?: number;
 }): Promise<TTestOidcProvider> {
   const clientId = 'strata-test';
   const clientSecret = 'strata-test-secret-strata-test-secret';
@@ -38,7 +40,7 @@ export async function startTestOidcProvider(options: {
     }
     (provider as Provider).callback()(request, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   provider = new Provider(issuer, {

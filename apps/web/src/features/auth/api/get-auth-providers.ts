@@ -10,8 +10,9 @@ export function authProvidersQueryOptions() {
   return queryOptions({
     queryKey: ['auth', 'providers'],
     queryFn: ({ signal }) => getAuthProviders(signal),
-    // Configuration only changes with a restart.
-    staleTime: Number.POSITIVE_INFINITY,
+    // An OIDC provider down at start is offered once the server's background retry loads it (identity.md):
+    // asked again after a minute, on the next visit of the sign-in page or focus of the window.
+    staleTime: 60_000,
     retry: false,
   });
 }
