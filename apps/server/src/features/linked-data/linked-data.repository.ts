@@ -1,3 +1,4 @@
+import { containsPattern } from '@strata/db/filters/translate-filter';
 import type { Database } from '@strata/db/schema';
 import type {
   ConnectorsTable,
@@ -309,7 +310,7 @@ export async function listLinkedTransactions(
       q.where('t.linked_account_id', '=', query.linkedAccountId as string),
     )
     .$if(Boolean(search), (q) => {
-      const like = `%${(search as string).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(search as string);
       return q.where((eb) =>
         eb.or([
           eb('t.counterparty', 'ilike', like),

@@ -1,17 +1,13 @@
+import { containsPattern } from '@strata/db/filters/translate-filter';
 import type { Database } from '@strata/db/schema';
 import { type Kysely, sql } from 'kysely';
 
 // Every query is scoped by repository and limited; the texts match anywhere (ILIKE '%…%'), served by the
 // trigram indexes of migration 2026-11-26-0018 where the table is large (assets, transactions).
 
-/** `text` with %, _ and \ escaped, so that in an ILIKE pattern they match themselves. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/** `text` as an ILIKE pattern matching it anywhere. */
-export function containsPattern(text: string): string {
-  return `%${escapeLike(text)}%`;
+/** An ILIKE pattern matching names that start with `text` (its %, _ and \ matching themselves). */
+function prefixPattern(text: string): string {
+  return containsPattern(text).slice(1);
 }
 
 /** Which asset types a group takes. */
@@ -42,7 +38,7 @@ export function findAssets(
       'in' in types ? query.where('type', 'in', types.in) : query.where('type', 'not in', types.notIn),
     )
     .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('ticker', 'ilike', pattern)]))
-    .orderBy(sql`name ILIKE ${`${escapeLike(text)}%`}`, 'desc')
+    .orderBy(sql`name ILIKE ${prefixPattern(text)}`, 'desc')
     .orderBy('name')
     .orderBy('id')
     .limit(limit)
