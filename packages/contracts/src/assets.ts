@@ -31,7 +31,10 @@ export const ZAsset = z.object({
   is_readonly: z.boolean(),
   linked_id: z.string().nullable(),
   linked_security_id: z.string().nullable(),
+  /** The linked account mapped to this account (PUT linked_data/accounts/map), and its connector's state. */
   linked_account_id: z.string().nullable(),
+  connector_status: z.enum(['ok', 'failed', 'pending']).nullable(),
+  connector_status_message: z.string().nullable(),
   security_info_ticker: z.string().nullable(),
   deleted_at: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),

@@ -67,6 +67,8 @@ export const ZManualLoadBody = z.object({
   /** The new connector's name; defaults to the loader's. */
   name: z.string().trim().min(1).max(255).optional(),
   csv_profile: ZCsvProfile.optional(),
+  /** A saved profile of the repository (POST linked_data/csv_profiles) instead of an inline one. */
+  csv_profile_id: ZRecordId.optional(),
 });
 export type TManualLoadBody = z.infer<typeof ZManualLoadBody>;
 
@@ -77,6 +79,12 @@ export const ZConnector = z.object({
   access_method: z.enum(['manual', 'file']),
   status: z.enum(CONNECTOR_STATUSES),
   status_message: z.string().nullable(),
+  /** The loader its files go through when it was made for one (ofx, qfx, qif, csv); providers later. */
+  source: z.string().nullable(),
+  /** A provider's logo; file connectors have none. */
+  logo: z.string().nullable(),
+  /** Its home repository first, then those it is shared into (map_repository), as far as the caller sees. */
+  repositories: z.array(z.object({ id: z.string(), name: z.string() })),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });
@@ -298,9 +306,17 @@ export const deleteConnector = defineEndpoint({
   url: '/linked_data/connectors/:id',
   summary: 'Delete a connector with its linked accounts, sync events and linked transactions',
   params: ZIdParams,
+  /** Linked seed §2, §6: a connector shared with other repositories is deleted only with the flag. */
+  querystring: z.object({
+    has_permission: z
+      .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
+      .transform((value) => value === true || value === '1' || value === 'true')
+      .optional(),
+  }),
   response: {
     200: z.object({ message: z.string() }),
     401: ZErrorBody,
+    409: ZErrorBody,
     402: ZErrorBody,
     403: ZErrorBody,
     404: ZErrorBody,

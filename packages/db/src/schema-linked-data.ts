@@ -16,6 +16,8 @@ export interface ConnectorsTable {
   kind: TConnectorKind;
   status: ColumnType<TConnectorStatus, TConnectorStatus | undefined, TConnectorStatus>;
   status_message: string | null;
+  /** Migration 2026-11-27-0020: the loader it was made for (POST linked_data/connectors), else null. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedTimestamp;
   created_by: string | null;
   updated_at: CreatedTimestamp;
@@ -73,7 +75,28 @@ export interface LinkedTransactionsTable {
   created_at: CreatedTimestamp;
 }
 
+/** Migration 2026-11-27-0020: the repositories a connector is shared into besides its home one. */
+export interface ConnectorRepositoriesTable {
+  connector_id: string;
+  repository_id: string;
+  created_at: CreatedTimestamp;
+  created_by: string | null;
+}
+
+/** Migration 2026-11-27-0020: a saved CSV mapping profile of a repository (core's TCsvProfile in `profile`). */
+export interface CsvProfilesTable {
+  id: Generated<string>;
+  repository_id: string;
+  name: string;
+  profile: JsonColumn<Record<string, unknown>>;
+  created_at: CreatedTimestamp;
+  created_by: string | null;
+  updated_at: CreatedTimestamp;
+}
+
 export interface LinkedDataDatabase {
+  connector_repositories: ConnectorRepositoriesTable;
+  csv_profiles: CsvProfilesTable;
   connectors: ConnectorsTable;
   linked_accounts: LinkedAccountsTable;
   sync_events: SyncEventsTable;

@@ -29,7 +29,14 @@ export const ASSET_COLUMNS = [
   'version',
 ] as const;
 
-export function toAssetResponse(row: TAssetRow, tags: readonly string[]): TAsset {
+/** The linked account mapped to an asset and its connector's state (linked data, migration 0020). */
+export interface TAssetLink {
+  linked_account_id: string;
+  connector_status: 'ok' | 'failed' | 'pending';
+  connector_status_message: string | null;
+}
+
+export function toAssetResponse(row: TAssetRow, tags: readonly string[], link?: TAssetLink): TAsset {
   return {
     id: row.id,
     repository_id: row.repository_id,
@@ -45,7 +52,11 @@ export function toAssetResponse(row: TAssetRow, tags: readonly string[]): TAsset
     is_readonly: row.is_readonly,
     linked_id: row.linked_id,
     linked_security_id: row.linked_security_id,
-    linked_account_id: row.linked_account_id,
+    // The mapping lives on the linked account (linked_accounts.asset_id); the asset's own column is only
+    // carried by repository export and import, where a linked account id of another install means nothing.
+    linked_account_id: link?.linked_account_id ?? null,
+    connector_status: link?.connector_status ?? null,
+    connector_status_message: link?.connector_status_message ?? null,
     security_info_ticker: row.security_info_ticker,
     deleted_at: row.deleted_at ? row.deleted_at.toISOString() : null,
     created_at: row.created_at.toISOString(),
@@ -106,6 +117,23 @@ export function createAssetsRepository(db: Kysely<Database>) {
         byAsset.set(link.asset_id, list);
       }
       return byAsset;
+    },
+
+    /** The linked account mapped to each of these assets, with its connector's status. */
+    async linksOf(assetIds: readonly string[]): Promise<Map<string, TAssetLink>> {
+      if (assetIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('linked_accounts as a')
+        .innerJoin('connectors as c', 'c.id', 'a.connector_id')
+        .select([
+          'a.asset_id',
+          'a.id as linked_account_id',
+          'c.status as connector_status',
+          'c.status_message as connector_status_message',
+        ])
+        .where('a.asset_id', 'in', assetIds)
+        .execute();
+      return new Map(rows.map(({ asset_id, ...link }) => [asset_id as string, link]));
     },
 
     /** The repository's tags among `tagIds`, as name/value pairs; unknown ids are left out. */

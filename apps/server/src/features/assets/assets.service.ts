@@ -53,8 +53,10 @@ function prefixed(fieldErrors: Record<string, string[]>, prefix: string | null):
 
 export function createAssetsService(db: Kysely<Database>) {
   async function responsesOf(trx: Kysely<Database>, rows: TAssetRow[]): Promise<TAsset[]> {
-    const tags = await createAssetsRepository(trx).tagIdsOf(rows.map((row) => row.id));
-    return rows.map((row) => toAssetResponse(row, tags.get(row.id) ?? []));
+    const ids = rows.map((row) => row.id);
+    const tags = await createAssetsRepository(trx).tagIdsOf(ids);
+    const links = await createAssetsRepository(trx).linksOf(ids);
+    return rows.map((row) => toAssetResponse(row, tags.get(row.id) ?? [], links.get(row.id)));
   }
 
   async function accessAsset(user: TAccessUser | null, id: string, need: 'read' | 'write') {
@@ -146,6 +148,27 @@ export function createAssetsService(db: Kysely<Database>) {
   }
 
   return {
+    /**
+     * One asset made inside the caller's transaction, with every rule of `create` (linked data's
+     * repository_link makes a linked account one of the repository's accounts this way). The caller has
+     * checked write access; field errors are prefixed with `prefix`.
+     */
+    async insertIn(
+      trx: Kysely<Database>,
+      user: TAccessUser,
+      repository: { id: string; currency: string },
+      body: TCreateAssetBody,
+      prefix: string,
+    ): Promise<TAsset> {
+      const created = await guarded(
+        () => insertOne(trx, user, repository, body, prefix),
+        String(body.type ?? ''),
+        String(body.name ?? ''),
+      );
+      await bumpDataVersion(trx, repository.id);
+      return created;
+    },
+
     async list(user: TAccessUser | null, repositoryId: string, withDeleted: boolean): Promise<TAsset[]> {
       await requireRepositoryAccess(db, user, repositoryId, 'read');
       return responsesOf(db, await createAssetsRepository(db).list(repositoryId, { withDeleted }));

@@ -1,3 +1,3 @@
 // The assets feature's public entry: what other features may use of it.
-export { ASSET_MESSAGES } from './assets.service.ts';
+export { ASSET_MESSAGES, createAssetsService } from './assets.service.ts';
 export { ensureCurrencyAsset } from './currency-assets.ts';

@@ -121,7 +121,9 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
           currency: statement.currency,
         });
         const event = await insertSyncEvent(trx, {
-          repository_id: payload.repository_id,
+          // The account's, not the load's: an account of a shared connector may have been given to another
+          // of its repositories (PUT linked_data/accounts), and its rows follow it there.
+          repository_id: account.repository_id,
           connector_id: connector.id,
           linked_account_id: account.id,
           task_id: task.id,
@@ -136,7 +138,7 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
           added.map((index) => {
             const row = incoming[index]!;
             return {
-              repository_id: payload.repository_id,
+              repository_id: account.repository_id,
               linked_account_id: account.id,
               sync_event_id: event.id,
               fitid: row.fitId,

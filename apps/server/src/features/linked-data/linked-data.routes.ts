@@ -1,18 +1,15 @@
 import {
-  deleteConnector,
   getLinkedAccount,
   getLinkedTransaction,
   getSyncEvent,
-  listConnectors,
   listLinkedAccounts,
   listLinkedTransactions,
   listSyncEvents,
   loadManualFile,
-  renameConnector,
-  updateConnector,
 } from '@strata/contracts/linked-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesFrom } from '../../plugins/route-from-endpoint.ts';
+import { registerLinkedConnectorRoutes } from './linked-connectors.routes.ts';
 import { createLinkedDataService } from './linked-data.service.ts';
 import { registerManualLoadTask } from './linked-data-load-task.ts';
 
@@ -27,18 +24,7 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routesFrom(app, { tags: ['linked-data'], preValidation: app.authenticate });
 
   route(loadManualFile, { handler: async (request) => service.loadManualFile(request.user, request.body) });
-  route(listConnectors, {
-    handler: async (request) => service.listConnectors(request.user, request.query.repository_id),
-  });
-  route(renameConnector, {
-    handler: async (request) => service.renameConnector(request.user, request.params.id, request.body.name),
-  });
-  route(updateConnector, {
-    handler: async (request) => service.renameConnector(request.user, request.params.id, request.body.name),
-  });
-  route(deleteConnector, {
-    handler: async (request) => service.deleteConnector(request.user, request.params.id),
-  });
+  registerLinkedConnectorRoutes(app);
   route(listLinkedAccounts, {
     handler: async (request) => service.listAccounts(request.user, request.query),
   });

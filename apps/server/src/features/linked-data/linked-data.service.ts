@@ -1,7 +1,6 @@
 import {
   LINKED_DATA_MESSAGES,
   LINKED_TRANSACTION_SORT_FIELDS,
-  type TConnector,
   type TLinkedAccount,
   type TLinkedTransaction,
   type TLinkedTransactionPage,
@@ -15,40 +14,24 @@ import { AppError } from '../../plugins/app-error.ts';
 import { requireRecordAccess } from '../../shared/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import type { TTaskExecutor } from '../tasks/index.ts';
+import { csvProfileForLoad } from './csv-profile-for-load.ts';
 import {
   claimManualUpload,
-  deleteConnector,
   findConnector,
   findLinkedAccount,
   findLinkedTransaction,
   findSyncEvent,
   hasManualUpload,
-  listConnectors,
   listLinkedAccounts,
   listLinkedTransactions,
   listSyncEvents,
-  renameConnector,
-  type TConnectorRow,
   type TLinkedAccountRow,
   type TLinkedSortField,
   type TLinkedTransactionRow,
   type TSyncEventRow,
 } from './linked-data.repository.ts';
 
-function toConnector(row: TConnectorRow): TConnector {
-  return {
-    id: row.id,
-    repository_id: row.repository_id,
-    name: row.name,
-    access_method: row.kind,
-    status: row.status,
-    status_message: row.status_message,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
-
-function toLinkedAccount(row: TLinkedAccountRow): TLinkedAccount {
+export function toLinkedAccount(row: TLinkedAccountRow): TLinkedAccount {
   return {
     id: row.id,
     repository_id: row.repository_id,
@@ -64,7 +47,7 @@ function toLinkedAccount(row: TLinkedAccountRow): TLinkedAccount {
   };
 }
 
-function toSyncEvent(row: TSyncEventRow): TSyncEvent {
+export function toSyncEvent(row: TSyncEventRow): TSyncEvent {
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return {
     id: row.id,
@@ -131,7 +114,10 @@ function parseSort(raw: string | undefined): { field: TLinkedSortField; directio
   });
 }
 
-/** Connectors, linked accounts, their sync events and transactions (linked seed §7), and the manual loader. */
+/**
+ * Linked accounts, their sync events and transactions (linked seed §7), and the manual loader; connectors
+ * themselves are linked-connectors.service.ts's.
+ */
 export function createLinkedDataService(deps: { db: Kysely<Database>; tasks: TTaskExecutor }) {
   const { db, tasks } = deps;
 
@@ -141,34 +127,7 @@ export function createLinkedDataService(deps: { db: Kysely<Database>; tasks: TTa
     return row as TLinkedAccountRow;
   }
 
-  async function connectorAccess(user: TAccessUser | null, id: string): Promise<TConnectorRow> {
-    const row = await findConnector(db, id);
-    await requireRecordAccess(
-      db,
-      user,
-      row?.repository_id,
-      'write',
-      LINKED_DATA_MESSAGES.CONNECTOR_NOT_FOUND,
-    );
-    return row as TConnectorRow;
-  }
-
   return {
-    async renameConnector(user: TAccessUser | null, id: string, name: string): Promise<TConnector> {
-      await connectorAccess(user, id);
-      return toConnector(await renameConnector(db, id, name));
-    },
-
-    /**
-     * A file connector belongs to one repository, so deleting it touches no other; the seed's warning and
-     * permission flag for a connector shared between repositories come with the providers.
-     */
-    async deleteConnector(user: TAccessUser | null, id: string): Promise<{ message: string }> {
-      await connectorAccess(user, id);
-      await deleteConnector(db, id);
-      return { message: LINKED_DATA_MESSAGES.CONNECTOR_DELETED };
-    },
-
     /**
      * Gives a manual_sync upload its loader and repository; the task starts now if the file is stored,
      * otherwise when it arrives (the uploads feature queues it then).
@@ -181,7 +140,8 @@ export function createLinkedDataService(deps: { db: Kysely<Database>; tasks: TTa
         if (!connector || connector.repository_id !== body.repository_id)
           throw AppError.notFound(LINKED_DATA_MESSAGES.CONNECTOR_NOT_FOUND);
       }
-      if (body.loader === 'csv' && !body.csv_profile)
+      const profile = await csvProfileForLoad(db, body);
+      if (body.loader === 'csv' && !profile.csv_profile)
         throw new AppError('BAD_REQUEST', LINKED_DATA_MESSAGES.CSV_NEEDS_PROFILE);
       return db.transaction().execute(async (trx) => {
         const loader = {
@@ -189,7 +149,7 @@ export function createLinkedDataService(deps: { db: Kysely<Database>; tasks: TTa
           repository_id: body.repository_id,
           ...(body.connector_id ? { connector_id: body.connector_id } : {}),
           ...(body.name ? { name: body.name } : {}),
-          ...(body.csv_profile ? { csv_profile: body.csv_profile } : {}),
+          ...profile,
         };
         const task = await claimManualUpload(trx, actor.id, body.file_key, body.repository_id, loader);
         if (!task) {
@@ -200,11 +160,6 @@ export function createLinkedDataService(deps: { db: Kysely<Database>; tasks: TTa
         if (typeof task.payload.uploaded_at === 'string') await tasks.enqueue(trx, task);
         return { task_id: task.id };
       });
-    },
-
-    async listConnectors(user: TAccessUser | null, repositoryId: string): Promise<TConnector[]> {
-      await requireRepositoryAccess(db, user, repositoryId, 'read');
-      return (await listConnectors(db, repositoryId)).map(toConnector);
     },
 
     async listAccounts(

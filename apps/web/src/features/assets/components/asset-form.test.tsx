@@ -48,6 +48,8 @@ const asset = (patch: Partial<TAsset>): TAsset => ({
   linked_id: null,
   linked_security_id: null,
   linked_account_id: null,
+  connector_status: null,
+  connector_status_message: null,
   security_info_ticker: null,
   deleted_at: null,
   created_at: NOW,

@@ -1,0 +1,370 @@
+import type { TAsset, TAssetFields } from '@strata/contracts/assets';
+import {
+  FILE_CONNECTOR_METHODS,
+  LINKED_CONNECTOR_MESSAGES,
+  type TConnectorImport,
+  type TCreateConnectorBody,
+  type TCsvProfileFields as TCsvProfile,
+  type TCsvProfileRecord,
+} from '@strata/contracts/linked-connectors';
+import { LINKED_DATA_MESSAGES, type TConnector, type TLinkedAccount } from '@strata/contracts/linked-data';
+import { isHoldingAccountKind } from '@strata/core/transactions/asset-kinds';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+import { AppError, isAppError } from '../../plugins/app-error.ts';
+import { fieldError, isUniqueViolation } from '../../shared/field-error.ts';
+import { requireRecordAccess } from '../../shared/record-access.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
+import { createAssetsService } from '../assets/index.ts';
+import {
+  addConnectorRepository,
+  deleteCsvProfile,
+  findAssetForMapping,
+  findCsvProfile,
+  insertCsvProfile,
+  isConnectorIn,
+  lastLoadOf,
+  listConnectorsIn,
+  listCsvProfiles,
+  moveLinkedAccount,
+  setLinkedAccountAsset,
+  sharedRepositoryIds,
+  type TCsvProfileRow,
+  updateCsvProfile,
+  updateLinkedAccountFields,
+  visibleRepositoriesOf,
+} from './linked-connectors.repository.ts';
+import {
+  deleteConnector,
+  findConnector,
+  findLinkedAccount,
+  insertConnector,
+  renameConnector,
+  type TConnectorRow,
+  type TLinkedAccountRow,
+} from './linked-data.repository.ts';
+import { toLinkedAccount, toSyncEvent } from './linked-data.service.ts';
+
+/** What a loader reads, as file name endings (linked seed §2: the OFX import takes .ofx and .qfx). */
+const ACCEPT: Record<string, string[]> = {
+  ofx: ['.ofx', '.qfx'],
+  qfx: ['.ofx', '.qfx'],
+  qif: ['.qif'],
+  csv: ['.csv'],
+};
+
+function toCsvProfileRecord(row: TCsvProfileRow): TCsvProfileRecord {
+  return {
+    id: row.id,
+    repository_id: row.repository_id,
+    name: row.name,
+    profile: row.profile as TCsvProfileRecord['profile'],
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * Connectors made and shared between repositories, linked accounts mapped to the repository's accounts,
+ * saved CSV profiles (linked seed §3, §7). A connector has one home repository (where its files are loaded,
+ * renamed, shared from and deleted) and may be shared into others; each of its linked accounts belongs to
+ * one of them at a time, so a repository sees only the accounts (and transactions) given to it.
+ */
+export function createLinkedConnectorsService(deps: { db: Kysely<Database> }) {
+  const { db } = deps;
+  const assets = createAssetsService(db);
+
+  async function toConnectors(user: TAccessUser, rows: TConnectorRow[]): Promise<TConnector[]> {
+    const repositories = await visibleRepositoriesOf(db, user.id, rows);
+    return rows.map((row) => ({
+      id: row.id,
+      repository_id: row.repository_id,
+      name: row.name,
+      access_method: row.kind,
+      status: row.status,
+      status_message: row.status_message,
+      source: row.source,
+      logo: null,
+      repositories: repositories.get(row.id) ?? [],
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    }));
+  }
+
+  async function toConnectorOne(user: TAccessUser, row: TConnectorRow): Promise<TConnector> {
+    return (await toConnectors(user, [row]))[0] as TConnector;
+  }
+
+  /** Read: the caller reads its home repository or one it is shared into; otherwise it does not exist. */
+  async function connectorToRead(user: TAccessUser | null, id: string): Promise<TConnectorRow> {
+    const row = await findConnector(db, id);
+    if (!row) {
+      await requireRecordAccess(db, user, undefined, 'read', LINKED_DATA_MESSAGES.CONNECTOR_NOT_FOUND);
+    }
+    const connector = row as TConnectorRow;
+    let firstRefusal: unknown;
+    for (const repositoryId of [connector.repository_id, ...(await sharedRepositoryIds(db, id))]) {
+      try {
+        await requireRecordAccess(db, user, repositoryId, 'read', LINKED_DATA_MESSAGES.CONNECTOR_NOT_FOUND);
+        return connector;
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'NOT_FOUND') throw error;
+        firstRefusal ??= error;
+      }
+    }
+    throw firstRefusal;
+  }
+
+  /**
+   * Write: renaming, sharing and deleting are its home repository's writers'. A member of a repository it
+   * is shared into sees it, so there the answer is 403, not 404.
+   */
+  async function connectorToWrite(user: TAccessUser | null, id: string): Promise<TConnectorRow> {
+    const row = await findConnector(db, id);
+    try {
+      await requireRecordAccess(
+        db,
+        user,
+        row?.repository_id,
+        'write',
+        LINKED_DATA_MESSAGES.CONNECTOR_NOT_FOUND,
+      );
+    } catch (error) {
+      if (!row || !isAppError(error) || error.code !== 'NOT_FOUND') throw error;
+      await connectorToRead(user, id);
+      throw AppError.forbidden();
+    }
+    return row as TConnectorRow;
+  }
+
+  async function accountToWrite(user: TAccessUser | null, id: string) {
+    const row = await findLinkedAccount(db, id);
+    const access = await requireRecordAccess(
+      db,
+      user,
+      row?.repository_id,
+      'write',
+      LINKED_DATA_MESSAGES.ACCOUNT_NOT_FOUND,
+    );
+    return { account: row as TLinkedAccountRow, access };
+  }
+
+  async function profileAccess(user: TAccessUser | null, id: string, need: 'read' | 'write') {
+    const row = await findCsvProfile(db, id);
+    await requireRecordAccess(
+      db,
+      user,
+      row?.repository_id,
+      need,
+      LINKED_CONNECTOR_MESSAGES.PROFILE_NOT_FOUND,
+    );
+    return row as TCsvProfileRow;
+  }
+
+  async function freshAccount(id: string): Promise<TLinkedAccount> {
+    return toLinkedAccount((await findLinkedAccount(db, id)) as TLinkedAccountRow);
+  }
+
+  return {
+    // --- connectors --------------------------------------------------------------------------------------
+
+    async listConnectors(user: TAccessUser | null, repositoryId: string): Promise<TConnector[]> {
+      await requireRepositoryAccess(db, user, repositoryId, 'read');
+      return toConnectors(user as TAccessUser, await listConnectorsIn(db, repositoryId));
+    },
+
+    async createConnector(user: TAccessUser | null, body: TCreateConnectorBody): Promise<TConnector> {
+      await requireRepositoryAccess(db, user, body.repository_id, 'write');
+      if (!(FILE_CONNECTOR_METHODS as readonly string[]).includes(body.access_method))
+        throw new AppError('BAD_REQUEST', LINKED_CONNECTOR_MESSAGES.NOT_AVAILABLE);
+      const actor = user as TAccessUser;
+      const row = await insertConnector(db, {
+        repository_id: body.repository_id,
+        name: body.name,
+        kind: body.access_method as TConnectorRow['kind'],
+        source: body.source ?? null,
+        created_by: actor.id,
+      });
+      return toConnectorOne(actor, row);
+    },
+
+    async renameConnector(user: TAccessUser | null, id: string, name: string): Promise<TConnector> {
+      await connectorToWrite(user, id);
+      return toConnectorOne(user as TAccessUser, await renameConnector(db, id, name));
+    },
+
+    /**
+     * Deleting takes it out of every repository with its accounts, events and transactions; when it is
+     * shared, the first call answers the seed's warning (409) and only a call with has_permission deletes.
+     */
+    async deleteConnector(
+      user: TAccessUser | null,
+      id: string,
+      hasPermission: boolean,
+    ): Promise<{ message: string }> {
+      await connectorToWrite(user, id);
+      const others = (await sharedRepositoryIds(db, id)).length;
+      if (others > 0 && !hasPermission) {
+        throw new AppError('CONFLICT', LINKED_CONNECTOR_MESSAGES.sharedDeleteWarning(others), {
+          details: { shared_repositories: others },
+        });
+      }
+      await deleteConnector(db, id);
+      return { message: LINKED_DATA_MESSAGES.CONNECTOR_DELETED };
+    },
+
+    async mapRepository(user: TAccessUser | null, id: string, repositoryId: string): Promise<TConnector> {
+      const connector = await connectorToWrite(user, id);
+      await requireRepositoryAccess(db, user, repositoryId, 'write');
+      const actor = user as TAccessUser;
+      const added =
+        connector.repository_id !== repositoryId &&
+        (await addConnectorRepository(db, { connectorId: id, repositoryId, userId: actor.id }));
+      if (!added) throw AppError.conflict(LINKED_CONNECTOR_MESSAGES.ALREADY_SHARED);
+      return toConnectorOne(actor, connector);
+    },
+
+    async importOf(user: TAccessUser | null, id: string): Promise<TConnectorImport> {
+      const connector = await connectorToRead(user, id);
+      const last = await lastLoadOf(db, id);
+      const loader = (last?.loader ?? connector.source ?? null) as TConnectorImport['loader'];
+      const profile = last?.csv_profile_id ? await findCsvProfile(db, last.csv_profile_id) : undefined;
+      return {
+        connector_id: id,
+        loader,
+        accept: loader ? (ACCEPT[loader] ?? []) : ['.ofx', '.qfx', '.qif', '.csv'],
+        csv_profile_id: profile?.id ?? null,
+        upload_type: 'manual_sync',
+        last_event: last ? toSyncEvent(last) : null,
+      };
+    },
+
+    // --- linked accounts ---------------------------------------------------------------------------------
+
+    /** Every change is checked before any is written, and all are written in one transaction. */
+    async updateAccounts(
+      user: TAccessUser | null,
+      changes: { id: string; name?: string; type?: string; repository_id?: string }[],
+    ): Promise<TLinkedAccount[]> {
+      for (const [index, change] of changes.entries()) {
+        const { account } = await accountToWrite(user, change.id);
+        if (change.repository_id === undefined || change.repository_id === account.repository_id) continue;
+        const connector = (await findConnector(db, account.connector_id)) as TConnectorRow;
+        if (!(await isConnectorIn(db, connector, change.repository_id)))
+          throw fieldError({
+            [`${index}.repository_id`]: [LINKED_CONNECTOR_MESSAGES.NOT_IN_CONNECTOR_REPOSITORIES],
+          });
+        await requireRepositoryAccess(db, user, change.repository_id, 'write');
+      }
+      await db.transaction().execute(async (trx) => {
+        for (const change of changes) {
+          await updateLinkedAccountFields(trx, change.id, { name: change.name, type: change.type });
+          if (change.repository_id !== undefined) {
+            const current = (await findLinkedAccount(trx, change.id)) as TLinkedAccountRow;
+            if (current.repository_id !== change.repository_id)
+              await moveLinkedAccount(trx, change.id, change.repository_id);
+          }
+        }
+      });
+      return Promise.all(changes.map((change) => freshAccount(change.id)));
+    },
+
+    async mapAccount(
+      user: TAccessUser | null,
+      body: { id: string; asset_id: string | null },
+    ): Promise<TLinkedAccount> {
+      const { account } = await accountToWrite(user, body.id);
+      if (body.asset_id !== null) {
+        const asset = await findAssetForMapping(db, body.asset_id);
+        if (
+          !asset ||
+          asset.repository_id !== account.repository_id ||
+          asset.deleted_at !== null ||
+          !isHoldingAccountKind(asset.type)
+        )
+          throw fieldError({ asset_id: [LINKED_CONNECTOR_MESSAGES.NOT_AN_ACCOUNT] });
+        if (asset.linked_account_id !== null && asset.linked_account_id !== account.id)
+          throw AppError.conflict(LINKED_CONNECTOR_MESSAGES.ASSET_ALREADY_LINKED);
+      }
+      try {
+        await setLinkedAccountAsset(db, body.id, body.asset_id);
+      } catch (error) {
+        // Another linked account took the asset between the check and the write.
+        if (isUniqueViolation(error)) throw AppError.conflict(LINKED_CONNECTOR_MESSAGES.ASSET_ALREADY_LINKED);
+        throw error;
+      }
+      return freshAccount(body.id);
+    },
+
+    /** The new account and the mapping are written in one transaction: both or neither. */
+    async linkToRepository(
+      user: TAccessUser | null,
+      body: { id: string; asset: TAssetFields },
+    ): Promise<{ linked_account: TLinkedAccount; asset: TAsset }> {
+      const { account, access } = await accountToWrite(user, body.id);
+      if (account.asset_id !== null)
+        throw AppError.conflict(LINKED_CONNECTOR_MESSAGES.ACCOUNT_ALREADY_MAPPED);
+      const actor = user as TAccessUser;
+      const draft = {
+        ...body.asset,
+        name: body.asset.name ?? account.name ?? account.number ?? account.external_id,
+        currency: body.asset.currency ?? account.currency ?? access.repository.currency,
+        repository_id: account.repository_id,
+      };
+      const created = await db.transaction().execute(async (trx) => {
+        const asset = await assets.insertIn(trx, actor, access.repository, draft, 'asset');
+        try {
+          await setLinkedAccountAsset(trx, account.id, asset.id);
+        } catch (error) {
+          if (isUniqueViolation(error))
+            throw AppError.conflict(LINKED_CONNECTOR_MESSAGES.ASSET_ALREADY_LINKED);
+          throw error;
+        }
+        return asset;
+      });
+      return { linked_account: await freshAccount(account.id), asset: await assets.get(actor, created.id) };
+    },
+
+    // --- saved CSV profiles ------------------------------------------------------------------------------
+
+    async listCsvProfiles(user: TAccessUser | null, repositoryId: string): Promise<TCsvProfileRecord[]> {
+      await requireRepositoryAccess(db, user, repositoryId, 'read');
+      return (await listCsvProfiles(db, repositoryId)).map(toCsvProfileRecord);
+    },
+
+    async createCsvProfile(
+      user: TAccessUser | null,
+      body: { repository_id: string; name: string; profile: TCsvProfile },
+    ): Promise<TCsvProfileRecord> {
+      await requireRepositoryAccess(db, user, body.repository_id, 'write');
+      return toCsvProfileRecord(
+        await nameGuard(() => insertCsvProfile(db, { ...body, created_by: (user as TAccessUser).id })),
+      );
+    },
+
+    async updateCsvProfile(
+      user: TAccessUser | null,
+      id: string,
+      change: { name?: string; profile?: TCsvProfile },
+    ): Promise<TCsvProfileRecord> {
+      await profileAccess(user, id, 'write');
+      return toCsvProfileRecord(await nameGuard(() => updateCsvProfile(db, id, change)));
+    },
+
+    async deleteCsvProfile(user: TAccessUser | null, id: string): Promise<{ message: string }> {
+      await profileAccess(user, id, 'write');
+      await deleteCsvProfile(db, id);
+      return { message: LINKED_CONNECTOR_MESSAGES.PROFILE_DELETED };
+    },
+  };
+}
+
+/** Two profiles of one repository may not share a name (case aside): the unique index decides, races too. */
+async function nameGuard<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(LINKED_CONNECTOR_MESSAGES.PROFILE_NAME_TAKEN);
+    throw error;
+  }
+}
