@@ -10,6 +10,7 @@ import { collaborationMatrix } from './features/collaboration/collaboration.matr
 import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
 import { documentsMatrix } from './features/documents/documents.matrix.fixture.ts';
+import { linkedConnectorsMatrix } from './features/linked-data/linked-connectors.matrix.fixture.ts';
 import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.fixture.ts';
 import { importRepository } from './features/repositories/repository-transfer.ts';
@@ -60,6 +61,7 @@ const MATRIX: TMatrixCase[] = [
   ...contactsMatrix,
   ...documentsMatrix,
   ...linkedDataMatrix,
+  ...linkedConnectorsMatrix,
   ...searchMatrix,
 ];
 

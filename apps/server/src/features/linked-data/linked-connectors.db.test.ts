@@ -370,7 +370,7 @@ describe('saved CSV profiles', () => {
     });
     expect(loaded.task?.status, String(loaded.task?.error)).toBe('succeeded');
     expect(loaded.task?.result).toMatchObject({ added: 4, skipped_duplicate: 0, failed: 0 });
-    const connectorId = (loaded.task?.result as { connector_id: string }).connector_id;
+    const connectorId = (loaded.task?.result as { connector_id: string } | undefined)?.connector_id as string;
     // The connector's next file: its import offers the same loader and saved profile.
     const importOf = (await owner.call('GET', `/api/linked_data/connectors/${connectorId}/import`)).json();
     expect(importOf).toMatchObject({ loader: 'csv', accept: ['.csv'], csv_profile_id: id });
