@@ -167,13 +167,18 @@ describe('connectors', () => {
     );
     expect((await reader.call('GET', `/api/linked_data/accounts/${accountId}`)).statusCode).toBe(404);
     const third = await createRepositoryAs(owner, 'Third');
+    // A batch is checked whole before anything is written: the rename of its first item does not happen.
     const outside = await owner.call('PUT', '/api/linked_data/accounts', [
+      { id: accountId, name: 'Renamed in vain' },
       { id: accountId, repository_id: third },
     ]);
     expect(outside.statusCode).toBe(400);
     expect(outside.json().details.fieldErrors).toEqual({
-      '0.repository_id': [LINKED_CONNECTOR_MESSAGES.NOT_IN_CONNECTOR_REPOSITORIES],
+      '1.repository_id': [LINKED_CONNECTOR_MESSAGES.NOT_IN_CONNECTOR_REPOSITORIES],
     });
+    expect((await owner.call('GET', `/api/linked_data/accounts/${accountId}`)).json().name).toBe(
+      'Joint checking',
+    );
 
     const warned = await owner.call('DELETE', `/api/linked_data/connectors/${connectorId}`);
     expect(warned.statusCode).toBe(409);
