@@ -180,6 +180,18 @@ export async function setLinkedAccountAsset(db: TDb, id: string, assetId: string
     .execute();
 }
 
+/** Maps an unmapped linked account; answers false when it was mapped meanwhile (a concurrent call). */
+export async function mapUnmappedLinkedAccount(db: TDb, id: string, assetId: string): Promise<boolean> {
+  const rows = await db
+    .updateTable('linked_accounts')
+    .set({ asset_id: assetId, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('asset_id', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
 /** The asset a linked account may be mapped to, with the linked account already mapped to it if any. */
 export async function findAssetForMapping(db: TDb, assetId: string) {
   return db

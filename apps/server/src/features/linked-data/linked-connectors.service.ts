@@ -26,6 +26,7 @@ import {
   lastLoadOf,
   listConnectorsIn,
   listCsvProfiles,
+  mapUnmappedLinkedAccount,
   moveLinkedAccount,
   setLinkedAccountAsset,
   sharedRepositoryIds,
@@ -137,10 +138,10 @@ export function createLinkedConnectorsService(deps: { db: Kysely<Database> }) {
     return row as TConnectorRow;
   }
 
-  async function accountToWrite(user: TAccessUser | null, id: string) {
-    const row = await findLinkedAccount(db, id);
+  async function accountToWrite(user: TAccessUser | null, id: string, trx: Kysely<Database> = db) {
+    const row = await findLinkedAccount(trx, id);
     const access = await requireRecordAccess(
-      db,
+      trx,
       user,
       row?.repository_id,
       'write',
@@ -241,29 +242,29 @@ export function createLinkedConnectorsService(deps: { db: Kysely<Database> }) {
 
     // --- linked accounts ---------------------------------------------------------------------------------
 
-    /** Every change is checked before any is written, and all are written in one transaction. */
+    /**
+     * One transaction for the whole list: each change is checked (seeing the ones before it) and written,
+     * and any refusal rolls back every change of the call.
+     */
     async updateAccounts(
       user: TAccessUser | null,
       changes: { id: string; name?: string; type?: string; repository_id?: string }[],
     ): Promise<TLinkedAccount[]> {
-      for (const [index, change] of changes.entries()) {
-        const { account } = await accountToWrite(user, change.id);
-        if (change.repository_id === undefined || change.repository_id === account.repository_id) continue;
-        const connector = (await findConnector(db, account.connector_id)) as TConnectorRow;
-        if (!(await isConnectorIn(db, connector, change.repository_id)))
-          throw fieldError({
-            [`${index}.repository_id`]: [LINKED_CONNECTOR_MESSAGES.NOT_IN_CONNECTOR_REPOSITORIES],
-          });
-        await requireRepositoryAccess(db, user, change.repository_id, 'write');
-      }
       await db.transaction().execute(async (trx) => {
-        for (const change of changes) {
-          await updateLinkedAccountFields(trx, change.id, { name: change.name, type: change.type });
-          if (change.repository_id !== undefined) {
-            const current = (await findLinkedAccount(trx, change.id)) as TLinkedAccountRow;
-            if (current.repository_id !== change.repository_id)
-              await moveLinkedAccount(trx, change.id, change.repository_id);
+        for (const [index, change] of changes.entries()) {
+          const { account } = await accountToWrite(user, change.id, trx);
+          const target = change.repository_id ?? account.repository_id;
+          const isMove = target !== account.repository_id;
+          if (isMove) {
+            const connector = (await findConnector(trx, account.connector_id)) as TConnectorRow;
+            if (!(await isConnectorIn(trx, connector, target)))
+              throw fieldError({
+                [`${index}.repository_id`]: [LINKED_CONNECTOR_MESSAGES.NOT_IN_CONNECTOR_REPOSITORIES],
+              });
+            await requireRepositoryAccess(trx, user, target, 'write');
           }
+          await updateLinkedAccountFields(trx, change.id, { name: change.name, type: change.type });
+          if (isMove) await moveLinkedAccount(trx, change.id, target);
         }
       });
       return Promise.all(changes.map((change) => freshAccount(change.id)));
@@ -313,13 +314,9 @@ export function createLinkedConnectorsService(deps: { db: Kysely<Database> }) {
       };
       const created = await db.transaction().execute(async (trx) => {
         const asset = await assets.insertIn(trx, actor, access.repository, draft, 'asset');
-        try {
-          await setLinkedAccountAsset(trx, account.id, asset.id);
-        } catch (error) {
-          if (isUniqueViolation(error))
-            throw AppError.conflict(LINKED_CONNECTOR_MESSAGES.ASSET_ALREADY_LINKED);
-          throw error;
-        }
+        // Mapped by a concurrent call since the check: this call's new account is rolled back with it.
+        if (!(await mapUnmappedLinkedAccount(trx, account.id, asset.id)))
+          throw AppError.conflict(LINKED_CONNECTOR_MESSAGES.ACCOUNT_ALREADY_MAPPED);
         return asset;
       });
       return { linked_account: await freshAccount(account.id), asset: await assets.get(actor, created.id) };
