@@ -180,6 +180,25 @@ describe('connectors', () => {
       'Joint checking',
     );
 
+    // A writer of Second only: sees the connector there (and not Home's name), reads its import, but the
+    // connector is Home's to rename and delete.
+    const secondWriter = await createTestUser(t, 'connect-second-writer@example.com');
+    await shareRepository(owner, secondWriter, second, 2);
+    const seenInSecond = (await connectorsOf(secondWriter, second)).find((c) => c.id === connectorId);
+    expect(seenInSecond?.repositories).toEqual([{ id: second, name: 'Second' }]);
+    expect(
+      (await secondWriter.call('GET', `/api/linked_data/connectors/${connectorId}/import`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await secondWriter.call('PATCH', `/api/linked_data/connectors/${connectorId}`, { name: 'Mine' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await secondWriter.call('DELETE', `/api/linked_data/connectors/${connectorId}?has_permission=true`))
+        .statusCode,
+    ).toBe(403);
+    expect((await secondWriter.call('GET', `/api/linked_data/accounts/${accountId}`)).statusCode).toBe(200);
+
     const warned = await owner.call('DELETE', `/api/linked_data/connectors/${connectorId}`);
     expect(warned.statusCode).toBe(409);
     expect(warned.json().message).toBe(
