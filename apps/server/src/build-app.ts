@@ -22,6 +22,7 @@ import { repositoriesRoutes } from './features/repositories/repositories.routes.
 import { searchRoutes } from './features/search/search.routes.ts';
 import { routePlanFeaturesPlugin } from './features/subscription/route-plan-features.ts';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
+import { rulesRoutes } from './features/rules/index.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { transactionsRoutes } from './features/transactions/transactions.routes.ts';
@@ -72,6 +73,7 @@ const apiFeatures = [
   contactsRoutes,
   documentsRoutes,
   linkedDataRoutes,
+  rulesRoutes,
   searchRoutes,
 ];
 

@@ -148,6 +148,16 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/linked_data/events/:id': owner('linked_accounts'),
   'GET /api/linked_data/transactions': owner('linked_accounts'),
   'GET /api/linked_data/transactions/:id': owner('linked_accounts'),
+  // Rules act on linked transactions: the same plan feature.
+  'GET /api/rules': owner('linked_accounts'),
+  'POST /api/rules': owner('linked_accounts'),
+  'PUT /api/rules/:id': owner('linked_accounts'),
+  'DELETE /api/rules/:id': owner('linked_accounts'),
+  'PUT /api/rules/:id/reorder': owner('linked_accounts'),
+  'PUT /api/rules/:id/enable': owner('linked_accounts'),
+  'PUT /api/rules/:id/disable': owner('linked_accounts'),
+  'POST /api/rules/apply': owner('linked_accounts'),
+  'POST /api/rules/transactions_preview': owner('linked_accounts'),
 
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),
