@@ -22,6 +22,7 @@ import {
   shareRepository,
   type TTestUser,
 } from './features/repositories/testing/repository-test-kit.ts';
+import { rulesMatrix } from './features/rules/rules.matrix.fixture.ts';
 import { searchMatrix } from './features/search/search.matrix.fixture.ts';
 import { ROUTE_PLAN_RULES } from './features/subscription/route-plan-features.ts';
 import { subscriptionMatrix } from './features/subscription/subscription.matrix.fixture.ts';
@@ -62,6 +63,7 @@ const MATRIX: TMatrixCase[] = [
   ...documentsMatrix,
   ...linkedDataMatrix,
   ...linkedConnectorsMatrix,
+  ...rulesMatrix,
   ...searchMatrix,
 ];
 

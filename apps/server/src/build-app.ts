@@ -19,6 +19,7 @@ import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { linkedDataRoutes } from './features/linked-data/linked-data.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
+import { rulesRoutes } from './features/rules/index.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { routePlanFeaturesPlugin } from './features/subscription/route-plan-features.ts';
 import { subscriptionRoutes } from './features/subscription/subscription.routes.ts';
@@ -72,6 +73,7 @@ const apiFeatures = [
   contactsRoutes,
   documentsRoutes,
   linkedDataRoutes,
+  rulesRoutes,
   searchRoutes,
 ];
 

@@ -73,6 +73,15 @@ export interface LinkedTransactionsTable {
   source: JsonColumn<Record<string, unknown>>;
   tags: ColumnType<string[], string | undefined, string>;
   created_at: CreatedTimestamp;
+  /** Rules already applied (migration 2026-11-27-0022): a rule acts once on a transaction. */
+  applied_rule_ids: ColumnType<string[], string | undefined, string>;
+  /** Fields a user changed by hand: rules leave them alone. */
+  edited_fields: ColumnType<string[], string | undefined, string>;
+  mapping_status: Generated<'ok' | 'failed' | 'pending' | 'none'>;
+  /** Why the mapping failed, when it did. */
+  mapping_message: string | null;
+  /** The smart transaction a mapping rule made of it. */
+  transaction_id: string | null;
 }
 
 /** Migration 2026-11-27-0020: the repositories a connector is shared into besides its home one. */

@@ -7,6 +7,7 @@ import type { TStatement, TStatementFile } from '@strata/core/statements/model';
 import { detectStatementFormat, parseStatement } from '@strata/core/statements/parse-statement';
 import type { TSyncResult } from '@strata/db/schema-linked-data';
 import type { TFileStore } from '../../storage/file-store.ts';
+import { runRulesOnImported } from '../rules/index.ts';
 import { setTaskProgress, type TTaskExecutor } from '../tasks/index.ts';
 import {
   dedupRowsOf,
@@ -170,6 +171,12 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
         accounts.push({ linked_account_id: account.id, sync_event_id: event.id, ...load });
       }
       await setConnectorStatus(trx, connector.id, 'ok', null);
+      // The repository's rules tag and map what this load added, in the same transaction as the load.
+      const ruled = await runRulesOnImported(trx, {
+        repositoryId: payload.repository_id,
+        userId: task.user_id,
+        syncEventIds: accounts.map((account) => account.sync_event_id),
+      });
 
       const total = (key: 'added' | 'skipped_duplicate' | 'failed') =>
         accounts.reduce((sum, account) => sum + account[key], 0);
@@ -190,6 +197,7 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
         accounts,
         ...counts,
         warnings,
+        rules: ruled,
         message: `${counts.added} added, ${counts.skipped_duplicate} skipped as duplicates, ${counts.failed} failed`,
       };
     },

@@ -158,6 +158,16 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'POST /api/linked_data/csv_profiles': owner('linked_accounts'),
   'PUT /api/linked_data/csv_profiles/:id': owner('linked_accounts'),
   'DELETE /api/linked_data/csv_profiles/:id': owner('linked_accounts'),
+  // Rules act on linked transactions: the same plan feature.
+  'GET /api/rules': owner('linked_accounts'),
+  'POST /api/rules': owner('linked_accounts'),
+  'PUT /api/rules/:id': owner('linked_accounts'),
+  'DELETE /api/rules/:id': owner('linked_accounts'),
+  'PUT /api/rules/:id/reorder': owner('linked_accounts'),
+  'PUT /api/rules/:id/enable': owner('linked_accounts'),
+  'PUT /api/rules/:id/disable': owner('linked_accounts'),
+  'POST /api/rules/apply': owner('linked_accounts'),
+  'POST /api/rules/transactions_preview': owner('linked_accounts'),
 
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),

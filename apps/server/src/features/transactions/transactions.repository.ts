@@ -183,6 +183,8 @@ export function createTransactionsRepository(db: Kysely<Database>) {
       userId: string,
       transactions: readonly TValidTransaction[],
       source = 'manual',
+      /** The linked transaction each one was mapped from, in the same order (mapping rules). */
+      linkedIds?: readonly string[],
     ): Promise<TTransactionRow[]> {
       const inserted: TTransactionRow[] = [];
       for (let start = 0; start < transactions.length; start += 2000) {
@@ -190,12 +192,13 @@ export function createTransactionsRepository(db: Kysely<Database>) {
         const rows = await db
           .insertInto('transactions')
           .values(
-            batch.map((transaction) => ({
+            batch.map((transaction, index) => ({
               repository_id: repositoryId,
               type: transaction.type,
               date: transaction.date,
               description: transaction.description,
               source,
+              linked_id: linkedIds?.[start + index] ?? null,
               created_by: userId,
               updated_by: userId,
             })),

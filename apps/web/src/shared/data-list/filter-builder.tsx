@@ -257,7 +257,7 @@ function ConditionRow({
   );
 }
 
-interface TValueEditorProps {
+export interface TValueEditorProps {
   editor: TValueEditor;
   field: string;
   value: TDraftValue;
@@ -268,7 +268,8 @@ interface TValueEditorProps {
 
 const textOf = (value: TDraftValue): string => (typeof value === 'string' ? value : '');
 
-function ValueEditor({ editor, field, value, invalid, loadOptions, onChange }: TValueEditorProps) {
+/** One condition value, edited as its kind and comparison need; also the rule dialog's criteria values. */
+export function ValueEditor({ editor, field, value, invalid, loadOptions, onChange }: TValueEditorProps) {
   switch (editor) {
     case 'none':
       return null;

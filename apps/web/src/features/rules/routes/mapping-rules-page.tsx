@@ -1,5 +1,5 @@
-import { ComingSoonPage } from '../../../shared/ui/coming-soon-page.tsx';
+import { RulesPage } from './rules-page.tsx';
 
 export function Component() {
-  return <ComingSoonPage title="Mapping rules" feature="the tagging and mapping rules feature" />;
+  return <RulesPage type="mapping_to_smart_transaction" title="Mapping rules" />;
 }

@@ -1,0 +1,83 @@
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+
+/** One linked transaction of the seeded statement; its source is what the mapping's JSON paths read. */
+export interface TSeedRow {
+  date: string;
+  amount: string;
+  counterparty: string;
+  description: string;
+  category?: string;
+  edited_fields?: string[];
+}
+
+/**
+ * A bank connector with one checking account (mapped to `assetId` when given) and `rows` as linked
+ * transactions, written straight to the tables as a finished load leaves them. Answers the ids in row order.
+ */
+export async function seedLinkedStatement(
+  db: Kysely<Database>,
+  repositoryId: string,
+  rows: readonly TSeedRow[],
+  assetId: string | null = null,
+): Promise<{ accountId: string; eventId: string; ids: string[] }> {
+  const connector = await db
+    .insertInto('connectors')
+    .values({ repository_id: repositoryId, name: 'Bank files', kind: 'manual', status: 'ok' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const account = await db
+    .insertInto('linked_accounts')
+    .values({
+      repository_id: repositoryId,
+      connector_id: connector.id,
+      external_id: `chk-${connector.id}`,
+      number: '1234',
+      name: 'Everyday checking',
+      type: 'CHECKING',
+      currency: 'USD',
+      asset_id: assetId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const event = await db
+    .insertInto('sync_events')
+    .values({
+      repository_id: repositoryId,
+      connector_id: connector.id,
+      linked_account_id: account.id,
+      started_at: new Date(),
+      finished_at: new Date(),
+      result: 'success',
+      added: rows.length,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('linked_transactions')
+    .values(
+      rows.map((row, index) => ({
+        repository_id: repositoryId,
+        linked_account_id: account.id,
+        sync_event_id: event.id,
+        fitid: `F${index + 1}`,
+        date: row.date,
+        amount: row.amount,
+        counterparty: row.counterparty,
+        description: row.description,
+        type: row.amount.startsWith('-') ? 'DEBIT' : 'CREDIT',
+        category: row.category ?? null,
+        edited_fields: JSON.stringify(row.edited_fields ?? []),
+        source: JSON.stringify({
+          fitId: `F${index + 1}`,
+          date: row.date,
+          amount: row.amount,
+          payee: row.counterparty,
+          memo: row.description,
+        }),
+      })),
+    )
+    .returning('id')
+    .execute();
+  return { accountId: account.id, eventId: event.id, ids: inserted.map((row) => row.id) };
+}
