@@ -40,6 +40,7 @@ const STATEMENT: TSeedRow[] = [
   },
 ];
 let ids: string[];
+let statement: { accountId: string; connectorId: string; ids: string[] };
 
 const CARD_TAG = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const cardCriteria = [
@@ -114,7 +115,8 @@ beforeEach(async () => {
   // The pre-created income account of an initialised repository.
   salary = assets.find((asset: { name: string }) => asset.name === 'Current income').id as string;
   usd = assets.find((asset: { type: string }) => asset.type === 'currency').id as string;
-  ({ ids } = await seedLinkedStatement(t.app.db, repositoryId, STATEMENT, bank));
+  statement = await seedLinkedStatement(t.app.db, repositoryId, STATEMENT, bank);
+  ids = statement.ids;
 }, 60_000);
 
 afterAll(async () => {
@@ -372,6 +374,7 @@ describe('rules on newly imported transactions', () => {
         { date: '2024-03-03', amount: '-80.00', counterparty: 'VISA', description: 'CARD PAYMENT 4411' },
       ],
       bank,
+      statement,
     );
     const ruled = await t.app.db
       .transaction()
