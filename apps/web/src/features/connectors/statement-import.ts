@@ -13,6 +13,9 @@ export const LOADER_ACCEPT: Record<TLinkedLoader, string> = {
   csv: '.csv,.txt',
 };
 
+/** The manual loader's picker takes any of them: the loader follows the file (and may be changed). */
+export const MANUAL_LOADER_ACCEPT = '.ofx,.qfx,.qif,.csv,.txt';
+
 export const LOADER_LABELS: Record<TLinkedLoader, string> = {
   ofx: 'OFX',
   qfx: 'QFX',

@@ -28,112 +28,49 @@ export interface TLinkedColumn {
   isAccountColumn?: boolean;
 }
 
-/** '-1778.3952' → '-1,778.3952': grouped, every decimal the file gave kept (amounts are exact strings). */
+/**
+ * '-1778.3952' → '-1,778.3952', '-6.6' → '-6.60': grouped, at least two decimals, every further decimal the file
+ * gave kept (amounts are exact strings; the server stores them without trailing zeros).
+ */
 export function formatAmount(amount: string): string {
-  const match = /^(-?)(\d+)(\.\d+)?$/.exec(amount);
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
   if (!match) return amount;
   const [, sign, whole, fraction = ''] = match;
-  return `${sign}${(whole as string).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
+  return `${sign}${(whole as string).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
 }
 
+// The seed lists the columns; the order here puts what a row is (date, counterparty, amount, description) first,
+// so a phone's width shows it without scrolling sideways.
+const column = (
+  id: string,
+  title: string,
+  width: number,
+  value: TLinkedColumn['value'],
+  flags: Partial<Pick<TLinkedColumn, 'isEditable' | 'isAccountColumn' | 'align'>> = {},
+): TLinkedColumn => ({ id, title, width, value, isEditable: false, ...flags });
+
 export const LINKED_COLUMNS: readonly TLinkedColumn[] = [
-  {
-    id: 'connector_name',
-    title: 'Connector',
-    width: 150,
-    value: (row) => row.connector_name,
-    isEditable: false,
+  column('date', 'Date', 110, (row) => row.date, { isEditable: true }),
+  column('counterparty', 'Counterparty', 180, (row) => row.counterparty ?? '', { isEditable: true }),
+  column('amount', 'Amount', 120, (row) => formatAmount(row.amount), { isEditable: true, align: 'right' }),
+  column('description', 'Description', 260, (row) => row.description ?? '', { isEditable: true }),
+  column('type', 'Transaction type', 140, (row) => row.type, { isEditable: true }),
+  column('category', 'Category', 130, (row) => row.category ?? '', { isEditable: true }),
+  column('subcategory', 'Subcategory', 130, (row) => row.subcategory ?? '', { isEditable: true }),
+  column('tags', 'Tags', 110, (row) => row.tags.map((tag) => tag.id).join(', ')),
+  column('connector_name', 'Connector', 150, (row) => row.connector_name, { isAccountColumn: true }),
+  column('account_name', 'Account name', 150, (row) => row.account_name ?? '', { isAccountColumn: true }),
+  column('account_number', 'Account number', 150, (row) => row.account_number ?? '', {
     isAccountColumn: true,
-  },
-  {
-    id: 'account_name',
-    title: 'Account name',
-    width: 150,
-    value: (row) => row.account_name ?? '',
-    isEditable: false,
-    isAccountColumn: true,
-  },
-  {
-    id: 'account_number',
-    title: 'Account number',
-    width: 150,
-    value: (row) => row.account_number ?? '',
-    isEditable: false,
-    isAccountColumn: true,
-  },
-  {
-    id: 'account_type',
-    title: 'Account type',
-    width: 120,
-    value: (row) => row.account_type ?? '',
-    isEditable: false,
-    isAccountColumn: true,
-  },
-  {
-    id: 'tags',
-    title: 'Tags',
-    width: 110,
-    value: (row) => row.tags.map((tag) => tag.id).join(', '),
-    isEditable: false,
-  },
-  { id: 'year', title: 'Year', width: 70, value: (row) => String(row.year), isEditable: true },
-  { id: 'quarter', title: 'Quarter', width: 80, value: (row) => `Q${row.quarter}`, isEditable: true },
-  { id: 'month', title: 'Month', width: 70, value: (row) => String(row.month), isEditable: true },
-  { id: 'date', title: 'Date', width: 110, value: (row) => row.date, isEditable: true },
-  { id: 'type', title: 'Transaction type', width: 140, value: (row) => row.type, isEditable: true },
-  {
-    id: 'access_method',
-    title: 'Access method',
-    width: 130,
-    value: (row) => row.access_method,
-    isEditable: false,
-    isAccountColumn: true,
-  },
-  { id: 'category', title: 'Category', width: 130, value: (row) => row.category ?? '', isEditable: true },
-  {
-    id: 'subcategory',
-    title: 'Subcategory',
-    width: 130,
-    value: (row) => row.subcategory ?? '',
-    isEditable: true,
-  },
-  {
-    id: 'counterparty',
-    title: 'Counterparty',
-    width: 200,
-    value: (row) => row.counterparty ?? '',
-    isEditable: true,
-  },
-  {
-    id: 'description',
-    title: 'Description',
-    width: 260,
-    value: (row) => row.description ?? '',
-    isEditable: true,
-  },
-  {
-    id: 'amount',
-    title: 'Amount',
-    width: 120,
-    align: 'right',
-    value: (row) => formatAmount(row.amount),
-    isEditable: true,
-  },
-  { id: 'currency', title: 'Currency', width: 80, value: (row) => row.currency ?? '', isEditable: false },
-  {
-    id: 'check_number',
-    title: 'Check number',
-    width: 110,
-    value: (row) => row.check_number ?? '',
-    isEditable: false,
-  },
-  {
-    id: 'mapping_status',
-    title: 'Mapping status',
-    width: 150,
-    value: (row) => mappingStatusView(row.mapping_status).label,
-    isEditable: false,
-  },
+  }),
+  column('account_type', 'Account type', 120, (row) => row.account_type ?? '', { isAccountColumn: true }),
+  column('access_method', 'Access method', 130, (row) => row.access_method, { isAccountColumn: true }),
+  column('year', 'Year', 70, (row) => String(row.year), { isEditable: true }),
+  column('quarter', 'Quarter', 80, (row) => `Q${row.quarter}`, { isEditable: true }),
+  column('month', 'Month', 70, (row) => String(row.month), { isEditable: true }),
+  column('currency', 'Currency', 80, (row) => row.currency ?? ''),
+  column('check_number', 'Check number', 110, (row) => row.check_number ?? ''),
+  column('mapping_status', 'Mapping status', 150, (row) => mappingStatusView(row.mapping_status).label),
 ];
 
 /** The columns of a view: the account panel drops the connector, account and access-method ones. */

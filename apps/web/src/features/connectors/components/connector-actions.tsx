@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import type { CONNECTOR_STATUSES } from '@strata/contracts/linked-data';
 import { IconDots, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -150,11 +150,9 @@ export function ConnectorActions({
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Tooltip label="Connector actions">
-          <ActionIcon variant="subtle" aria-label={`Actions of ${connector.name}`}>
-            <IconDots size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon variant="subtle" aria-label={`Actions of ${connector.name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item

@@ -21,6 +21,7 @@ import {
   loadCountsText,
   loadOutcomeOf,
   loadProgressOf,
+  MANUAL_LOADER_ACCEPT,
   OFX_IMPORT_ACCEPT,
   ofxImportProblem,
   ofxLoaderOf,
@@ -201,7 +202,7 @@ export function ImportStatementForm({ repositoryId, mode, connector, onClose }: 
       <FileInput
         label="Statement file"
         placeholder={mode === 'ofx' ? 'Pick a .ofx or .qfx file' : `Pick a ${LOADER_ACCEPT[loader]} file`}
-        accept={mode === 'ofx' ? OFX_IMPORT_ACCEPT : LOADER_ACCEPT[loader]}
+        accept={mode === 'ofx' ? OFX_IMPORT_ACCEPT : MANUAL_LOADER_ACCEPT}
         clearable
         value={file}
         onChange={pick}

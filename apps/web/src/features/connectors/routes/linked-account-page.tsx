@@ -1,8 +1,8 @@
-import { Anchor, Breadcrumbs, Center, Loader, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Anchor, Breadcrumbs, Center, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { NotFoundPage } from '../../../shared/ui/status-page.tsx';
-import { TabbedItemPage, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
+import { activeTabPath, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { useLinkedAccount } from '../api/connectors.ts';
 import { linkedAccountTitle } from '../components/connector-card.tsx';
@@ -11,6 +11,31 @@ const TABS: readonly TItemTab[] = [
   { label: 'Transactions', path: '' },
   { label: 'Positions', path: 'positions' },
 ];
+
+// Mantine tabs refuse an empty value, so the first tab ('' below the account) is keyed by this.
+const INDEX_TAB_VALUE = '.';
+
+/** The tab bar: each tab is a child route, so a sync's view (`…/{event}`) keeps the Transactions tab lit. */
+function AccountTabs({ basePath }: { basePath: string }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const rest = pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length + 1) : '';
+  const active = activeTabPath(rest, TABS);
+  return (
+    <Tabs
+      value={active || INDEX_TAB_VALUE}
+      onChange={(value) => navigate(value && value !== INDEX_TAB_VALUE ? `${basePath}/${value}` : basePath)}
+    >
+      <Tabs.List>
+        {TABS.map((tab) => (
+          <Tabs.Tab key={tab.path} value={tab.path || INDEX_TAB_VALUE}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
 
 export function Component() {
   const { connectorId = '', accountId = '' } = useParams();
@@ -63,7 +88,11 @@ export function LinkedAccountFrame({
         </Anchor>
         <Text size="sm">{linkedAccountTitle(account.data)}</Text>
       </Breadcrumbs>
-      <TabbedItemPage title={title} basePath={`/connectors/${connectorId}/${accountId}`} tabs={TABS} />
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      <AccountTabs basePath={`/connectors/${connectorId}/${accountId}`} />
+      <Outlet />
     </Stack>
   );
 }
