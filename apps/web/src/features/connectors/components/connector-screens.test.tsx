@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { TConnector, TLinkedAccount } from '@strata/contracts/linked-data';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -12,6 +12,7 @@ import { notifications } from '../../../shared/notifications/notification-store.
 import { ConnectorDetail } from '../routes/connector-page.tsx';
 import { ConnectorsList } from '../routes/connectors-page.tsx';
 import { LinkedAccountFrame } from '../routes/linked-account-page.tsx';
+import { openAccountConnectorPanel } from './account-connector-panel.tsx';
 
 const REPOSITORY = '11111111-1111-4111-8111-111111111111';
 const CONNECTOR_ID = '22222222-2222-4222-8222-222222222222';
@@ -264,5 +265,33 @@ describe('connector and linked account pages: an unknown id is a 404 (seed §2)'
     expect(await screen.findByRole('heading', { name: '12300 000012345678 · CHECKING' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Transactions' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Positions' })).toBeTruthy();
+  });
+});
+
+describe('the account connector panel (linked seed §2)', () => {
+  it('is a minimizable slide-over titled with the account name and type, listing that account only', async () => {
+    const asked: URL[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      asked.push(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'));
+      return new Response(JSON.stringify({ data: [], meta: { page_size: 50, page_no: 1, total: 0 } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    renderWith(null);
+    act(() =>
+      openAccountConnectorPanel({
+        repositoryId: REPOSITORY,
+        assetId: ACCOUNT_ID,
+        accountName: 'Everyday checking',
+        accountType: 'bank account',
+      }),
+    );
+    const panel = await screen.findByRole('dialog', { name: /Everyday checking · bank account/ });
+    expect(within(panel).getByRole('button', { name: 'Minimise' })).toBeTruthy();
+    expect(within(panel).getByRole('tab', { name: 'Transactions' })).toBeTruthy();
+    expect(within(panel).getByRole('tab', { name: 'Positions' })).toBeTruthy();
+    expect(await within(panel).findByText('No linked transactions yet')).toBeTruthy();
+    expect(asked[0]?.searchParams.get('asset_id')).toBe(ACCOUNT_ID);
   });
 });

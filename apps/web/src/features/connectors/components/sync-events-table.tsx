@@ -43,14 +43,14 @@ export function SyncEventsTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table fz="sm" verticalSpacing={4} aria-label="Sync events">
+    <Table.ScrollContainer minWidth={420}>
+      <Table fz="sm" verticalSpacing={4} aria-label="Sync events" style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Started (UTC)</Table.Th>
             <Table.Th>Result</Table.Th>
             <Table.Th ta="right">Added</Table.Th>
-            <Table.Th ta="right">Duplicates</Table.Th>
+            <Table.Th ta="right">Skipped</Table.Th>
             <Table.Th ta="right">Failed</Table.Th>
             <Table.Th visibleFrom="sm">Message</Table.Th>
           </Table.Tr>
@@ -72,7 +72,7 @@ export function SyncEventsTable({
               <Table.Td ta="right">{event.added}</Table.Td>
               <Table.Td ta="right">{event.skipped_duplicate}</Table.Td>
               <Table.Td ta="right">{event.failed}</Table.Td>
-              <Table.Td visibleFrom="sm">
+              <Table.Td visibleFrom="sm" style={{ whiteSpace: 'normal' }}>
                 <Text size="xs" c="dimmed" lineClamp={2}>
                   {event.message ?? ''}
                 </Text>
