@@ -5,11 +5,12 @@ import { useCurrentRepository } from '../../repositories/index.ts';
 import { useConnectors, useLinkedAccounts } from '../api/connectors.ts';
 import { ACCESS_METHOD_LABELS, ConnectorActions, ConnectorStatus } from '../components/connector-actions.tsx';
 import { LinkedAccountsTable } from '../components/connector-card.tsx';
+import { NoRepository } from '../components/no-repository.tsx';
 
 export function Component() {
   const { connectorId = '' } = useParams();
   const { repository, permissions } = useCurrentRepository();
-  if (!repository) return null;
+  if (!repository) return <NoRepository title="Connector" />;
   return (
     <ConnectorDetail
       key={`${repository.id}:${connectorId}`}

@@ -6,6 +6,7 @@ import { activeTabPath, type TItemTab } from '../../../shared/ui/tabbed-item-pag
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { useLinkedAccount } from '../api/connectors.ts';
 import { linkedAccountTitle } from '../components/connector-card.tsx';
+import { NoRepository } from '../components/no-repository.tsx';
 
 const TABS: readonly TItemTab[] = [
   { label: 'Transactions', path: '' },
@@ -40,7 +41,14 @@ function AccountTabs({ basePath }: { basePath: string }) {
 export function Component() {
   const { connectorId = '', accountId = '' } = useParams();
   const { repository } = useCurrentRepository();
-  if (!repository) return null;
+  if (!repository) {
+    return (
+      <>
+        <NoRepository title="Linked account" />
+        <Outlet />
+      </>
+    );
+  }
   return <LinkedAccountFrame repositoryId={repository.id} connectorId={connectorId} accountId={accountId} />;
 }
 

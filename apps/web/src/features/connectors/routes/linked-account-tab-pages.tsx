@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../../shared/ui/status-page.tsx';
 import { LinkedTransactionsGrid } from '../../linked-data/index.ts';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { useSyncEvent, useSyncEvents } from '../api/connectors.ts';
+import { NoRepository } from '../components/no-repository.tsx';
 import { eventTime, SyncEventsTable, SyncResultBadge } from '../components/sync-events-table.tsx';
 
 const DEFAULT_SORT: TSort = [{ field: 'date', sortDirection: 'descending' }];
@@ -13,7 +14,7 @@ const DEFAULT_SORT: TSort = [{ field: 'date', sortDirection: 'descending' }];
 export function LinkedAccountTransactionsTab() {
   const { connectorId = '', accountId = '', eventId } = useParams();
   const { repository } = useCurrentRepository();
-  if (!repository) return null;
+  if (!repository) return <NoRepository title="Transactions" level={2} />;
   return (
     <LinkedAccountTransactions
       repositoryId={repository.id}
