@@ -79,9 +79,13 @@ export function deleteConnector(id: string): Promise<{ message: string }> {
   return callEndpoint(deleteConnectorEndpoint, { params: { id } });
 }
 
-/** `POST /api/file_upload { type: 'manual_sync' }` → the presigned POST and the waiting load task. */
-export function createStatementUpload(): Promise<TFileUploadResponse> {
-  return callEndpoint(createFileUpload, { body: { type: 'manual_sync' }, isParsed: true });
+/**
+ * `POST /api/file_upload { type: 'manual_sync' }` → the presigned POST and the waiting load task. Not parsed
+ * against the contract: an answer without its key is the seed's own error ('Something is wrong during the
+ * file upload'), which the dialog says.
+ */
+export function createStatementUpload(): Promise<Partial<TFileUploadResponse> | null> {
+  return callEndpoint(createFileUpload, { body: { type: 'manual_sync' } });
 }
 
 /**

@@ -27,6 +27,8 @@ const task = (status: string, patch: Record<string, unknown> = {}) => ({
 
 interface TScript {
   uploadStatus?: number;
+  /** What `POST file_upload` answers, when not the usual target. */
+  target?: { status: number; body: unknown };
   loadBody?: (body: Record<string, unknown>) => void;
   finalTask: Record<string, unknown>;
 }
@@ -41,6 +43,7 @@ function serve(script: TScript) {
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (url.pathname === '/api/file_upload') {
+      if (script.target) return json(script.target.body, script.target.status);
       return json({
         url: 'http://localhost/api/files/upload',
         fields: { key: 'uploads/k1' },
@@ -147,6 +150,38 @@ describe('the OFX/QFX import dialog (linked seed §2, §5, §7, §8)', () => {
       description: 'Try to import the account again. If the error repeats, contact support',
     });
     expect(calls).not.toContain('POST /api/linked_data/connectors/manual');
+  });
+
+  it("says 'Something is wrong during the file upload' when the upload answer has no key", async () => {
+    const calls = serve({ target: { status: 200, body: {} }, finalTask: task('succeeded') });
+    renderForm('ofx');
+    await userEvent.upload(fileInput(), ofxFile());
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(notifications.getSnapshot()).toHaveLength(1));
+    expect(notifications.getSnapshot()[0]).toMatchObject({
+      type: 'error',
+      message: 'Something is wrong during the file upload',
+    });
+    expect(calls).toEqual(['POST /api/file_upload']);
+  });
+
+  it("says 'Error uploading account file to server' with the reason when no upload target is given", async () => {
+    serve({
+      target: {
+        status: 400,
+        body: { statusCode: 400, message: 'type: must be repository or manual_sync' },
+      },
+      finalTask: task('succeeded'),
+    });
+    renderForm('ofx');
+    await userEvent.upload(fileInput(), ofxFile());
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(notifications.getSnapshot()).toHaveLength(1));
+    expect(notifications.getSnapshot()[0]).toMatchObject({
+      type: 'error',
+      message: 'Error uploading account file to server',
+    });
+    expect(notifications.getSnapshot()[0]?.description).toBe('type: must be repository or manual_sync');
   });
 
   it("shows the load task's error when the file is refused", async () => {

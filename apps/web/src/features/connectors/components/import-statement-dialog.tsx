@@ -135,13 +135,14 @@ export function ImportStatementForm({ repositoryId, mode, connector, onClose }: 
       });
       return;
     }
-    if (!target?.fields?.key) {
+    const key = target?.fields?.key;
+    if (!target?.url || !target.fields || !key) {
       setPhase({ kind: 'edit' });
       notifications.error(LINKED_DATA_MESSAGES.NO_UPLOAD);
       return;
     }
     try {
-      await postStatementFile(target, file, file.name);
+      await postStatementFile({ url: target.url, fields: target.fields }, file, file.name);
     } catch {
       setPhase({ kind: 'edit' });
       notifications.error(UPLOAD_FAILED_MESSAGE, { description: UPLOAD_RETRY_HINT });
@@ -151,7 +152,7 @@ export function ImportStatementForm({ repositoryId, mode, connector, onClose }: 
       const chosen: TLinkedLoader = mode === 'ofx' ? ofxLoaderOf(file.name) : loader;
       const { task_id } = await startManualLoad({
         repository_id: repositoryId,
-        file_key: target.fields.key,
+        file_key: key,
         loader: chosen,
         ...(connector ? { connector_id: connector.id } : {}),
         ...(chosen === 'csv' ? { csv_profile: profileOf(draft) } : {}),
