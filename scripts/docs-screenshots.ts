@@ -4,7 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { DOCS_SCREENSHOTS_FLAG } from '../e2e/support/docs-screenshots.ts';
 
-const JOURNEYS = ['e2e/assets.e2e.test.ts', 'e2e/dashboards.e2e.test.ts', 'e2e/transactions.e2e.test.ts'];
+const JOURNEYS = [
+  'e2e/assets.e2e.test.ts',
+  'e2e/dashboards.e2e.test.ts',
+  'e2e/linked-data.e2e.test.ts',
+  'e2e/transactions.e2e.test.ts',
+];
 
 const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);

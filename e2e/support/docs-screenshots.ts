@@ -15,6 +15,9 @@ export const DOCS_SCREENSHOTS = [
   'dashboard-desktop',
   'dashboard-mobile',
   'dashboard-phone-390',
+  'linked-connectors-1280',
+  'linked-source-view-390',
+  'linked-transactions-1280',
   'transactions-desktop',
   'transactions-form',
 ] as const;

@@ -98,9 +98,10 @@ const PRIVATE_PAGES: Array<[string, string]> = [
   ['/permission-denied', 'Permission denied'],
   ['/upgrade-plan', 'Permission denied'],
   ['/connectors', 'Connectors'],
-  ['/connectors/plaid', 'Connector plaid'],
+  // No repository answers here: the connector pages say so under their title (the tabs under theirs).
+  ['/connectors/plaid', 'Connector'],
   ['/connectors/plaid/acc1', 'Transactions'],
-  ['/connectors/plaid/acc1/ev9', 'Transactions of sync ev9'],
+  ['/connectors/plaid/acc1/ev9', 'Transactions'],
   ['/connectors/plaid/acc1/positions', 'Positions'],
   ['/connectors/plaid/acc1/positions/ev9', 'Positions of sync ev9'],
   ['/linked-transactions', 'Linked transactions'],

@@ -21,7 +21,6 @@ const currencyTabs = () => import('../features/currencies/routes/currency-tab-pa
 const analytics = () => import('../features/analytics/routes/analytics-pages.tsx');
 const accounts = () => import('../features/accounts/routes/account-pages.tsx');
 const legal = () => import('../features/legal/routes/legal-pages.tsx');
-const linkedAccountTabs = () => import('../features/connectors/routes/linked-account-tab-pages.tsx');
 
 /**
  * The whole route table. Pages are lazy modules so the first load carries only the shell; the session
@@ -229,11 +228,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   path: ':eventId?',
-                  lazy: async () => ({ Component: (await linkedAccountTabs()).LinkedAccountTransactionsTab }),
+                  lazy: async () => ({
+                    Component: (await import('../features/connectors/routes/linked-account-tab-pages.tsx'))
+                      .LinkedAccountTransactionsTab,
+                  }),
                 },
                 {
                   path: 'positions/:eventId?',
-                  lazy: async () => ({ Component: (await linkedAccountTabs()).LinkedAccountPositionsTab }),
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/connectors/routes/linked-account-positions-tab.tsx')
+                    ).LinkedAccountPositionsTab,
+                  }),
                 },
               ],
             },

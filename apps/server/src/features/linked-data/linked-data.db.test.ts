@@ -123,6 +123,18 @@ describe('the manual loader', () => {
     ]);
     const sumCents = data.reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0);
     expect(sumCents).toBe(-5950);
+    // The web sends core's sort model, whose direction reads 'descending'.
+    const newest = await owner.call(
+      'GET',
+      `/api/linked_data/transactions?repository_id=${repositoryId}&sort=${encodeURIComponent(
+        JSON.stringify([{ field: 'date', sortDirection: 'descending' }]),
+      )}`,
+    );
+    expect((newest.json().data as { date: string }[]).map((row) => row.date)).toEqual([
+      '2011-04-07',
+      '2011-04-05',
+      '2011-03-31',
+    ]);
     expect(data[2]).toMatchObject({
       check_number: '319',
       counterparty: 'RETURNED CHECK FEE, CHECK # 319',

@@ -108,8 +108,9 @@ function parseSort(raw: string | undefined): { field: TLinkedSortField; directio
     const field = item?.field;
     if (typeof field !== 'string' || !(LINKED_TRANSACTION_SORT_FIELDS as readonly string[]).includes(field))
       throw new AppError('BAD_REQUEST', `Linked transactions cannot be sorted by ${String(field)}`);
-    const direction =
-      String(item.sortDirection ?? item.sort ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
+    // Core's sort model (the web's SortControl) says 'descending'; the seed's client says 'desc'.
+    const said = String(item.sortDirection ?? item.sort ?? 'asc').toLowerCase();
+    const direction = said === 'desc' || said === 'descending' ? 'desc' : 'asc';
     return { field: field as TLinkedSortField, direction };
   });
 }

@@ -38,6 +38,11 @@ export interface TLazyGridColumn<T> {
   value: (row: T) => string;
   /** Amounts read better right-aligned. */
   align?: 'left' | 'center' | 'right';
+  /**
+   * Makes the column's cells act (a row's actions menu): a click on one calls this instead of `onRowClick`,
+   * with the cell's bottom-left corner in viewport pixels to anchor a menu. Its text is drawn as a link.
+   */
+  onClick?: (row: T, anchor: { x: number; y: number }) => void;
 }
 
 export interface TLazyGridProps<T> {
@@ -58,6 +63,8 @@ export interface TLazyGridProps<T> {
   onTotalChange?: (total: number | undefined) => void;
   /** Shown instead of the grid when the query has no rows. */
   emptyState?: ReactNode;
+  /** Said under the loader until the first page answers (the seed names one per list). */
+  loadingText?: string;
   /** Default 600; the grid draws on a canvas, so it needs a definite height. */
   height?: number | string;
   pageSize?: number;
@@ -112,6 +119,7 @@ export function LazyGrid<T>({
   onSelectionChange,
   onTotalChange,
   emptyState,
+  loadingText,
   height = 600,
   pageSize = DEFAULT_PAGE_SIZE,
   maxPages = DEFAULT_MAX_PAGES,
@@ -166,6 +174,9 @@ export function LazyGrid<T>({
     [columns],
   );
 
+  const scheme = useComputedColorScheme('light');
+  const linkColor = scheme === 'dark' ? (DARK_THEME.linkColor as string) : '#1c7ed6';
+
   // `snapshot.version` changes when pages arrive; a new callback makes the grid redraw with them.
   const { version } = snapshot;
   const getCellContent = useCallback(
@@ -182,9 +193,10 @@ export function LazyGrid<T>({
         allowOverlay: false,
         readonly: true,
         contentAlign: column.align,
+        ...(column.onClick ? { themeOverride: { textDark: linkColor } } : {}),
       };
     },
-    [pages, columns, version],
+    [pages, columns, version, linkColor],
   );
 
   const changeSelection = (next: GridSelection) => {
@@ -205,8 +217,6 @@ export function LazyGrid<T>({
     onSelectionChange(rows);
   };
 
-  const scheme = useComputedColorScheme('light');
-
   if (snapshot.error !== undefined && total === undefined) {
     return (
       <Center h={height}>
@@ -222,7 +232,14 @@ export function LazyGrid<T>({
   if (total === undefined) {
     return (
       <Center h={height} aria-busy="true">
-        <Loader aria-label="Loading" />
+        <Stack align="center" gap="xs">
+          <Loader aria-label="Loading" />
+          {loadingText && (
+            <Text size="sm" c="dimmed">
+              {loadingText}
+            </Text>
+          )}
+        </Stack>
       </Center>
     );
   }
@@ -247,10 +264,13 @@ export function LazyGrid<T>({
         rows={total}
         getCellContent={getCellContent}
         onVisibleRegionChanged={(range) => pages.show({ first: range.y, count: range.height })}
-        onCellClicked={([col, row]) => {
+        onCellClicked={([col, row], event) => {
           if (col < 0) return;
           const item = pages.row(row);
-          if (item !== undefined) onRowClick?.(item, row);
+          if (item === undefined) return;
+          const action = columns[col]?.onClick;
+          if (action) action(item, { x: event.bounds.x, y: event.bounds.y + event.bounds.height });
+          else onRowClick?.(item, row);
         }}
         rowMarkers={onSelectionChange ? { kind: 'checkbox', headerDisabled: true } : 'none'}
         rowSelect={onSelectionChange ? 'multi' : 'none'}
