@@ -141,7 +141,7 @@ export function draftProblem(draft: TCsvDraft): string | null {
   return null;
 }
 
-export interface TPreviewRow {
+export interface TCsvPreviewRow {
   date: string;
   amount: string;
   payee: string;
@@ -149,7 +149,7 @@ export interface TPreviewRow {
 }
 
 export type TCsvPreview =
-  | { ok: true; rows: TPreviewRow[]; failures: string[] }
+  | { ok: true; rows: TCsvPreviewRow[]; failures: string[] }
   | { ok: false; message: string };
 
 /** The first rows of the file as the draft maps them, and the rows among them that cannot be read. */
