@@ -1,10 +1,11 @@
 import { Badge, Box, Button, Group, Menu, Popover, Stack, Text } from '@mantine/core';
 import type { TSort } from '@strata/core/filters/sort-model';
-import { IconArrowsSort, IconCode, IconDownload } from '@tabler/icons-react';
+import { IconArrowsSort, IconCode, IconDownload, IconTag, IconTransform } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { LazyGrid, type TLazyGridColumn } from '../../../shared/data-list/lazy-grid.tsx';
 import { SearchInput } from '../../../shared/data-list/search-input.tsx';
 import { SortControl } from '../../../shared/data-list/sort-control.tsx';
+import { openRuleDialog } from '../../rules/index.ts';
 import {
   fetchLinkedTransactionPage,
   type TLinkedTransaction,
@@ -36,6 +37,8 @@ export interface TLinkedTransactionsGridProps {
   assetId?: string;
   /** The grid's height (CSS); fills the page by default. */
   height?: string;
+  /** Writers get the rule actions (seed §2: hidden when read-only). */
+  canWrite?: boolean;
 }
 
 /**
@@ -52,12 +55,17 @@ export function LinkedTransactionsGrid({
   linkedAccountId,
   assetId,
   height = GRID_HEIGHT,
+  canWrite = false,
 }: TLinkedTransactionsGridProps) {
   const [search, setSearch] = useState('');
   const [total, setTotal] = useState<number | undefined>();
   const [selected, setSelected] = useState<TLinkedTransaction[]>([]);
   const [isSortOpen, setSortOpen] = useState(false);
   const [menu, setMenu] = useState<{ row: TLinkedTransaction; x: number; y: number } | null>(null);
+  const createRule = (type: 'tagging' | 'mapping_to_smart_transaction') => {
+    if (menu) openRuleDialog({ repositoryId, type, prefill: menu.row, canWrite });
+    setMenu(null);
+  };
 
   const query = useMemo<TLinkedTransactionsQuery>(
     () => ({ repositoryId, search, sort, linkedAccountId, assetId }),
@@ -182,6 +190,19 @@ export function LinkedTransactionsGrid({
           >
             Source view
           </Menu.Item>
+          {canWrite && (
+            <>
+              <Menu.Item leftSection={<IconTag size={16} />} onClick={() => createRule('tagging')}>
+                Create tagging rule
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconTransform size={16} />}
+                onClick={() => createRule('mapping_to_smart_transaction')}
+              >
+                Create mapping rule
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
     </Stack>

@@ -9,7 +9,7 @@ const DEFAULT_SORT: TSort = [{ field: 'date', sortDirection: 'descending' }];
 
 /** /linked-transactions (linked seed §2): every linked transaction of the current repository. */
 export function Component() {
-  const { repository } = useCurrentRepository();
+  const { repository, permissions } = useCurrentRepository();
   const settings = useListSettings({
     repository,
     listKey: 'linked-transactions',
@@ -30,6 +30,7 @@ export function Component() {
           view="list"
           sort={settings.sort}
           onSortChange={settings.setSort}
+          canWrite={Boolean(permissions?.canWrite)}
         />
       ) : (
         <Text c="dimmed">Create or pick a repository in the header first.</Text>
