@@ -130,7 +130,10 @@ describe('other widgets', () => {
     renderWithProviders(<WidgetRenderer kind="IRR and MOIC" input={{ result }} />);
     const widget = await screen.findByRole('region', { name: 'IRR and MOIC' });
     const cells = within(widget).getAllByRole('cell');
-    expect(cells[1]!.textContent).toBe('0.1%Period return, not annualised');
+    // The IRR is starred, and the words are said once under the table (so five columns fit a phone).
+    expect(cells[1]!.textContent).toBe('0.1%*');
+    expect(within(cells[1]!).getByTitle('Period return, not annualised')).toBeTruthy();
+    expect(widget.textContent).toContain('* Period return, not annualised: the flows span less than a year.');
   });
 
   it('Linked Transactions says there is no linked data yet', async () => {
