@@ -164,6 +164,13 @@ describe('widgets never clip numbers', () => {
       await browser.screenshot(`widgets-fit-${width}`);
       for (const kind of SHOWN_CLOSE) await shootWidget(browser, kind, `widget-fit-${width}`);
       expect(await clippedOnBoard(page)).toEqual([]);
+      // Grouped by asset, the IRR and MOIC widget asks for the assets' IRRs (issue 18 item 9): some are solved.
+      const byAsset = JSON.parse(
+        (await page.getByTestId('widget-irr-and-moic').nth(1).getAttribute('data-values')) ?? '[]',
+      ) as Array<{ id: string; irr: number | null }>;
+      expect(
+        byAsset.filter((row) => row.id !== 'repository' && typeof row.irr === 'number').length,
+      ).toBeGreaterThan(0);
 
       await page.getByRole('button', { name: 'Edit dashboard' }).click();
       await page.getByRole('toolbar', { name: 'Edit Value Change Snapshot' }).waitFor();

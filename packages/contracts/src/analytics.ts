@@ -49,6 +49,14 @@ export const ZAnalyticsQuery = z.object({
    * assets those are most of a result's size.
    */
   scopes: listOf(z.enum(SCOPE_KINDS)).optional(),
+  /**
+   * Scope kinds whose IRR is solved; absent: repository, account, tag. Asset and position IRRs are asked for
+   * (the IRR and MOIC widget grouped by asset, the asset drawer): each costs a solve, and a position with
+   * years of trades costs milliseconds.
+   */
+  irr_scopes: listOf(z.enum(SCOPE_KINDS)).optional(),
+  /** Only these assets' asset and position IRRs are solved (the asset drawer asks for one asset). */
+  irr_assets: listOf(ZRecordId).optional(),
   /** Holding or grouping account ids (their subtrees); absent: the whole repository (root). */
   accounts: listOf(ZRecordId).optional(),
   /** The position and value fetch (core seed §7): `data=position` with `date`, `accounts`, `assets`. */

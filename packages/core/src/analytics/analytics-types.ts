@@ -87,6 +87,9 @@ export interface TAnalyticsPriceSeries {
   closes: Float64Array;
 }
 
+/** Scope kinds whose IRR is solved when a request names none: the asset and position IRRs are asked for. */
+export const DEFAULT_IRR_SCOPE_KINDS: readonly TScopeKind[] = ['repository', 'account', 'tag'];
+
 export interface TAnalyticsRequest {
   periods: number;
   freq: TFrequency;
@@ -108,6 +111,11 @@ export interface TAnalyticsRequest {
    * for every root), so per-asset and per-position IRR are asked for explicitly.
    */
   irr_scope_kinds?: readonly TScopeKind[];
+  /**
+   * Only these assets' asset and position scopes get their IRR solved (the asset drawer asks for one asset's
+   * positions, not the thousand others'); absent: every asset and position of `irr_scope_kinds`.
+   */
+  irr_asset_ids?: readonly string[];
   /** Also solve IRR for every period, not only the whole timeline (default false: a month's IRR is noise). */
   irr_per_period?: boolean;
 }

@@ -1,4 +1,4 @@
-import type { TScopeKind, TValueRow } from '@strata/core/analytics/analytics-types';
+import type { TIrrMoicRow, TScopeKind, TValueRow } from '@strata/core/analytics/analytics-types';
 import { assetFamily } from '@strata/core/assets/asset-rules';
 import { toEpochDay } from '@strata/core/dates/epoch-day';
 
@@ -75,4 +75,67 @@ export function stalePrices(
     if (age > STALE_PRICE_DAYS) stale.set(row.period, { date: last, age });
   }
   return stale;
+}
+
+/**
+ * What the Values tab asks the analytics for (issue 18): values and returns of the asset's scope, and for an
+ * instrument its positions (one per holding account) with their IRR solved — for this asset only, so the
+ * other assets' positions cost no solve.
+ */
+export function assetValuesQuery(
+  asset: { id: string; type: string },
+  range: { freq: string; periods: number },
+): Record<string, string> {
+  const kind = valueScopeOf(asset);
+  const base = {
+    datasets: 'irr_moic_view,value_view',
+    freq: range.freq,
+    periods: String(range.periods),
+  };
+  if (kind === 'account') return { ...base, scopes: 'account' };
+  return { ...base, scopes: 'asset,position', irr_scopes: 'asset,position', irr_assets: asset.id };
+}
+
+export interface TAssetReturn {
+  id: string;
+  name: string;
+  /** The asset itself (first), or one of its positions. */
+  isTotal: boolean;
+  irr: number | null;
+  is_irr_annualized: boolean | null;
+  irr_reason: string | null;
+  moic: number | null;
+  dpi: number | null;
+  rvpi: number | null;
+}
+
+/**
+ * The asset's IRR, MOIC, DPI and RVPI over the whole timeline (period −1), then each of its positions by
+ * name when an instrument is held in more than one account (one position is the asset itself).
+ */
+export function assetReturnRows(
+  rows: readonly TIrrMoicRow[] | undefined,
+  asset: { id: string; type: string },
+): TAssetReturn[] {
+  const kind = valueScopeOf(asset);
+  const whole = (rows ?? []).filter((row) => row.period === -1);
+  const toReturn = (row: TIrrMoicRow, isTotal: boolean): TAssetReturn => ({
+    id: row.scope_id,
+    name: row.scope_name,
+    isTotal,
+    irr: row.irr,
+    is_irr_annualized: row.is_irr_annualized,
+    irr_reason: row.irr_reason,
+    moic: row.moic,
+    dpi: row.dpi,
+    rvpi: row.rvpi,
+  });
+  const own = whole.find((row) => row.scope_kind === kind && row.scope_id === asset.id);
+  if (!own) return [];
+  if (kind === 'account') return [toReturn(own, true)];
+  const positions = whole
+    .filter((row) => row.scope_kind === 'position' && row.scope_id.endsWith(`|${asset.id}`))
+    .sort((a, b) => a.scope_name.localeCompare(b.scope_name))
+    .map((row) => toReturn(row, false));
+  return [toReturn(own, true), ...(positions.length > 1 ? positions : [])];
 }

@@ -135,7 +135,7 @@ export function WidgetCard({
         {(!isDelimiter || edit) && (
           // The title is never cut ('Val…' in edit mode, issue 18): it wraps, and the edit tools go under
           // it when both do not fit on one line.
-          <Group justify="space-between" wrap="wrap" gap="xs" rowGap={4}>
+          <Group justify="space-between" wrap="wrap" gap="xs">
             {!isDelimiter ? (
               <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
                 {title}
