@@ -86,6 +86,9 @@ const ZIrr = {
   irr_reason: z.string().nullable(),
 };
 
+/** A held instrument whose end value rests on a price more than 31 days old (core's stale-prices.ts). */
+export const ZStalePrice = z.object({ asset_id: z.string(), price_date: z.string(), age_days: z.number() });
+
 export const ZAnalyticsPeriod = z.object({ index: z.number(), start: z.string(), end: z.string() });
 export type TAnalyticsPeriod = z.infer<typeof ZAnalyticsPeriod>;
 
@@ -202,6 +205,8 @@ export const ZAnalyticsResult = z.object({
   currency: z.string(),
   periods: z.array(ZAnalyticsPeriod),
   missing: z.array(ZAnalyticsMissing),
+  /** Absent in results cached before issue 18. */
+  stale_prices: z.array(ZStalePrice).optional(),
   value_view: z.array(ZValueRow).optional(),
   income_view: z.array(ZIncomeRow).optional(),
   irr_moic_view: z.array(ZIrrMoicRow).optional(),

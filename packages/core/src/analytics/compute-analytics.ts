@@ -21,6 +21,7 @@ import { buildPeriodGrid } from './period-grid.ts';
 import { positionRows } from './position-view.ts';
 import type { TScopeState } from './scope-state.ts';
 import { positionAssetId, positionScopeId } from './scopes.ts';
+import { stalePrices } from './stale-prices.ts';
 import { treeNodes } from './tree.ts';
 import { performanceRows } from './twr.ts';
 import { valueRows } from './value.ts';
@@ -60,6 +61,7 @@ export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
   if (wanted.has('tree_view')) result.tree_view = treeNodes(pass);
   if (wanted.has('commitments_view')) result.commitments_view = commitments(pass);
   result.missing = pass.market.missing();
+  result.stale_prices = stalePrices(pass);
   return result;
 }
 

@@ -1,4 +1,9 @@
-import type { TIrrMoicRow, TScopeKind, TValueRow } from '@strata/core/analytics/analytics-types';
+import {
+  STALE_PRICE_DAYS,
+  type TIrrMoicRow,
+  type TScopeKind,
+  type TValueRow,
+} from '@strata/core/analytics/analytics-types';
 import { assetFamily } from '@strata/core/assets/asset-rules';
 import { toEpochDay } from '@strata/core/dates/epoch-day';
 
@@ -37,11 +42,8 @@ export function assetValueRows(
   return first < 0 ? [] : own.slice(first);
 }
 
-/**
- * A value resting on a price older than this many days is marked stale. 31: a price kept by hand once a
- * month (a month-end valuation) is never marked; a daily quote that stopped a month ago is.
- */
-export const STALE_PRICE_DAYS = 31;
+/** A value resting on a price older than this many days is marked stale (core's rule, issue 18). */
+export { STALE_PRICE_DAYS };
 
 export interface TStalePrice {
   /** The date of the last price on or before the period end. */
