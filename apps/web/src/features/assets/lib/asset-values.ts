@@ -45,7 +45,7 @@ export function assetValueRows(
 /** A value resting on a price older than this many days is marked stale (core's rule, issue 18). */
 export { STALE_PRICE_DAYS };
 
-export interface TStalePrice {
+export interface TPeriodStalePrice {
   /** The date of the last price on or before the period end. */
   date: string;
   /** Days from that price to the period end. */
@@ -61,8 +61,8 @@ export function stalePrices(
   rows: readonly TValueRow[],
   prices: readonly { date: string }[] | undefined,
   asset: { type: string },
-): Map<number, TStalePrice> {
-  const stale = new Map<number, TStalePrice>();
+): Map<number, TPeriodStalePrice> {
+  const stale = new Map<number, TPeriodStalePrice>();
   if (valueScopeOf(asset) !== 'asset' || !prices || prices.length === 0) return stale;
   const days = [...new Set(prices.map((price) => price.date))].sort();
   for (const row of rows) {
