@@ -44,8 +44,17 @@ async function clippedOnBoard(page: Page): Promise<TClip[]> {
         for (let up = number.parentElement; up && up !== card; up = up.parentElement) {
           const overflowX = getComputedStyle(up).overflowX;
           if ((overflowX === 'auto' || overflowX === 'scroll') && up.scrollWidth > up.clientWidth + 1) {
-            scrolls = up.closest('.mantine-Table-scrollContainer, .mantine-ScrollArea-root') !== null;
+            const area = up.closest('.mantine-Table-scrollContainer, .mantine-ScrollArea-root');
+            scrolls = area !== null;
             if (!scrolls) clips.push({ kind, what: 'hidden sideways scroll', text });
+            // Scrolling on purpose shows its scrollbar (not only on hover: a phone has no hover).
+            const bar = area?.querySelector('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
+            const isBarShown =
+              bar instanceof HTMLElement &&
+              getComputedStyle(bar).display !== 'none' &&
+              getComputedStyle(bar).opacity !== '0' &&
+              bar.getBoundingClientRect().height > 0;
+            if (scrolls && !isBarShown) clips.push({ kind, what: 'scrolls without a scrollbar', text });
             break;
           }
         }
@@ -91,6 +100,7 @@ describe('widgets never clip numbers', () => {
   let app: RunningApp;
   let browser: Browser;
   let user: TE2eUser;
+  let staleDay = '';
 
   beforeAll(async () => {
     app = await startApp(
@@ -114,6 +124,34 @@ describe('widgets never clip numbers', () => {
     await signInBrowser(browser.context, app, user);
     const repositories = await apiAs<Array<{ id: string }>>(app, user, 'GET', '/repositories');
     const repositoryId = repositories[0]?.id as string;
+    // A stock last priced 100 days ago (issue 18 item 12): every value widget says its value rests on it.
+    const assets = await apiAs<{ data: Array<{ id: string; type: string; ticker: string | null }> }>(
+      app,
+      user,
+      'GET',
+      `/assets?repository_id=${repositoryId}&limit=500`,
+    );
+    const usd = assets.data.find((asset) => asset.ticker === 'USD')?.id;
+    const broker = assets.data.find((asset) => asset.type === 'investment account')?.id;
+    const old = await apiAs<{ id: string }>(app, user, 'POST', '/assets', {
+      repository_id: repositoryId,
+      type: 'stock',
+      name: 'Quiet Corp',
+      ticker: 'QUIET',
+      currency: 'USD',
+    });
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    staleDay = day(100);
+    await apiAs(app, user, 'POST', '/asset_prices', { asset_id: old.id, date: staleDay, close: '50' });
+    await apiAs(app, user, 'POST', '/transactions', {
+      repository_id: repositoryId,
+      type: 'buy',
+      date: day(100),
+      entries: [
+        { account_id: broker, asset_id: old.id, amount: '2' },
+        { account_id: broker, asset_id: usd, amount: '-100' },
+      ],
+    });
     await apiAs(app, user, 'PUT', `/repositories/${repositoryId}/user_repo_settings`, {
       periods: 12,
       freq: 'month',
@@ -164,6 +202,12 @@ describe('widgets never clip numbers', () => {
       await browser.screenshot(`widgets-fit-${width}`);
       for (const kind of SHOWN_CLOSE) await shootWidget(browser, kind, `widget-fit-${width}`);
       expect(await clippedOnBoard(page)).toEqual([]);
+      const stale = page
+        .getByTestId('widget-value-table')
+        .locator('xpath=..')
+        .getByRole('note', { name: 'Stale prices' });
+      expect(await stale.textContent()).toBe(`Old prices: Quiet Corp of ${staleDay} (100 days old)`);
+      await shootWidget(browser, 'Value Table', `widget-fit-${width}-stale`);
       // Grouped by asset, the IRR and MOIC widget asks for the assets' IRRs (issue 18 item 9): some are solved.
       const byAsset = JSON.parse(
         (await page.getByTestId('widget-irr-and-moic').nth(1).getAttribute('data-values')) ?? '[]',

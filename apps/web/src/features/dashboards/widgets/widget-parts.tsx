@@ -59,6 +59,12 @@ function formatted(value: number | null | undefined, format: TFormat, display: T
   return formatMoney(value, display.currency, display.precision);
 }
 
+/**
+ * A table that scrolls sideways shows its scrollbar whenever it overflows, not only on hover (a phone has no
+ * hover: a number cut at the card's edge with no scrollbar reads as a smaller number — issue 18).
+ */
+export const VISIBLE_SCROLLBAR = { type: 'auto', offsetScrollbars: 'x' } as const;
+
 /** Inside a FitTable numbers take the table's smaller size. */
 const FitTableContext = createContext(false);
 
@@ -73,7 +79,7 @@ export function FitTable({
   ...props
 }: { minWidth?: number; children: ReactNode } & Omit<TableProps, 'children'>) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}>
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={VISIBLE_SCROLLBAR}>
       <FitTableContext.Provider value={true}>
         <Table fz="xs" horizontalSpacing="xs" verticalSpacing={4} {...props}>
           {children}

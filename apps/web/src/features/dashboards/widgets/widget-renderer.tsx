@@ -49,12 +49,13 @@ export function WidgetRenderer({ kind, settings: raw, input, precision }: TWidge
         </Center>
       }
     >
-      <Component data={prepared.data} display={prepared.display} />
+      {/* Above the figures, so a tall widget that scrolls still shows it. */}
       {prepared.stale && (
-        <Text size="xs" c="yellow.9" mt={4} role="note" aria-label="Stale prices">
+        <Text size="xs" c="yellow.9" mb={4} role="note" aria-label="Stale prices">
           {prepared.stale}
         </Text>
       )}
+      <Component data={prepared.data} display={prepared.display} />
     </Suspense>
   );
 }
