@@ -349,6 +349,8 @@ describe('assets: the drawer, prices, documents, thumbnail and the trash', () =>
     const positions = drawer.getByRole('table', { name: 'Positions' });
     await positions.getByRole('cell', { name: 'Broker' }).waitFor();
     await positions.getByRole('cell', { name: '10', exact: true }).waitFor();
+    // Its value rests on the close of 2026-01-16, more than 31 days ago: marked (issue 18 item 12).
+    await positions.getByText('price of 2026-01-16').waitFor();
     await drawer.getByRole('tab', { name: 'Transactions' }).click();
     await page.getByRole('dialog', { name: /^Apple · AAPL · stock · As of \d{4}-\d{2}-\d{2}$/ }).waitFor();
     await drawer.getByRole('table', { name: 'Asset transactions' }).getByText('-1800').waitFor();

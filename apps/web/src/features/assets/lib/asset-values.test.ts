@@ -5,6 +5,7 @@ import {
   assetValueRows,
   assetValuesQuery,
   STALE_PRICE_DAYS,
+  staleByAsset,
   stalePrices,
   valueScopeOf,
 } from './asset-values.ts';
@@ -170,5 +171,22 @@ describe('asset returns (issue 18: IRR per asset and per position)', () => {
         type: 'investment account',
       }),
     ).toHaveLength(1);
+  });
+});
+
+describe('stale prices by asset (issue 18 item 12)', () => {
+  it("maps the result's stale prices to each asset's price date and age", () => {
+    expect(
+      staleByAsset([
+        { asset_id: 'house', price_date: '2024-03-31', age_days: 275 },
+        { asset_id: 'acme', price_date: '2024-11-01', age_days: 60 },
+      ]),
+    ).toEqual(
+      new Map([
+        ['house', { date: '2024-03-31', age: 275 }],
+        ['acme', { date: '2024-11-01', age: 60 }],
+      ]),
+    );
+    expect(staleByAsset(undefined).size).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import {
   STALE_PRICE_DAYS,
   type TIrrMoicRow,
   type TScopeKind,
+  type TStalePrice,
   type TValueRow,
 } from '@strata/core/analytics/analytics-types';
 import { assetFamily } from '@strata/core/assets/asset-rules';
@@ -140,4 +141,14 @@ export function assetReturnRows(
     .sort((a, b) => a.scope_name.localeCompare(b.scope_name))
     .map((row) => toReturn(row, false));
   return [toReturn(own, true), ...(positions.length > 1 ? positions : [])];
+}
+
+/**
+ * The analytics result's stale prices by asset (issue 18 item 12): the Positions tab marks each value that
+ * rests on a price more than STALE_PRICE_DAYS old with that price's date.
+ */
+export function staleByAsset(
+  stale: readonly TStalePrice[] | undefined,
+): Map<string, { date: string; age: number }> {
+  return new Map((stale ?? []).map((item) => [item.asset_id, { date: item.price_date, age: item.age_days }]));
 }
