@@ -349,6 +349,8 @@ describe('assets: the drawer, prices, documents, thumbnail and the trash', () =>
     const positions = drawer.getByRole('table', { name: 'Positions' });
     await positions.getByRole('cell', { name: 'Broker' }).waitFor();
     await positions.getByRole('cell', { name: '10', exact: true }).waitFor();
+    // Its value rests on the close of 2026-01-16, more than 31 days ago: marked (issue 18 item 12).
+    await positions.getByText('price of 2026-01-16').waitFor();
     await drawer.getByRole('tab', { name: 'Transactions' }).click();
     await page.getByRole('dialog', { name: /^Apple · AAPL · stock · As of \d{4}-\d{2}-\d{2}$/ }).waitFor();
     await drawer.getByRole('table', { name: 'Asset transactions' }).getByText('-1800').waitFor();
@@ -395,6 +397,28 @@ describe('assets: the drawer, prices, documents, thumbnail and the trash', () =>
     await expect.poll(async () => (await periodEnds()).length).toBeLessThan(monthly.length);
     expect((await periodEnds()).slice(1).every((day) => day.endsWith('-12-31'))).toBe(true);
     await values.getByRole('cell', { name: '1,820.00' }).first().waitFor();
+
+    // Its returns (issue 18 item 9): 1,800 in on 5 January 2026, 10 × 182 = 1,820 today. Over less than a
+    // year the IRR is the period's return, 20 / 1,800 = 1.11%; from a year on, the annual rate
+    // (1,820 / 1,800)^(365 / days) − 1. MOIC = RVPI = 1,820 / 1,800 = 1.01, DPI 0.
+    const returns = drawer.getByRole('table', { name: 'Returns' });
+    const appleLine = returns.getByRole('row', { name: /^Apple / });
+    await appleLine.waitFor();
+    const days =
+      (Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) - Date.parse('2026-01-05')) /
+      86_400_000;
+    const expectedIrr = days < 365 ? 20 / 1800 : (1820 / 1800) ** (365 / days) - 1;
+    expect(Number(await appleLine.locator('[data-value]').getAttribute('data-value'))).toBeCloseTo(
+      expectedIrr,
+      9,
+    );
+    expect((await appleLine.getByRole('cell').allTextContents()).slice(2)).toEqual([
+      '1.01×',
+      '0.00×',
+      '1.01×',
+    ]);
+    await settle(page);
+    await browser.screenshot('asset-values-returns');
 
     const microsoft = await apiAs<{ id: string }>(app, user, 'POST', '/assets', {
       repository_id: repositoryId,

@@ -162,6 +162,12 @@ describe('dashboards on the demo repository', () => {
       .getByText(/^Value on /)
       .first()
       .waitFor({ timeout: 60_000 });
+    // The timeline is one folded line on a phone, and the seed's one-day default says what it shows.
+    const summary = page.getByRole('button', { name: /^Timeline: / });
+    expect(await summary.getAttribute('aria-label')).toBe('Timeline: Today · daily · USD');
+    expect(await summary.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('group', { name: 'Timeline' }).isVisible()).toBe(false);
+    await page.getByRole('note', { name: 'One-day timeline' }).waitFor();
     await settle(page);
     keepForDocs(await browser.screenshot('dashboard-mobile'));
     const widths = await page

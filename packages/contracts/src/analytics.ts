@@ -49,6 +49,14 @@ export const ZAnalyticsQuery = z.object({
    * assets those are most of a result's size.
    */
   scopes: listOf(z.enum(SCOPE_KINDS)).optional(),
+  /**
+   * Scope kinds whose IRR is solved; absent: repository, account, tag. Asset and position IRRs are asked for
+   * (the IRR and MOIC widget grouped by asset, the asset drawer): each costs a solve, and a position with
+   * years of trades costs milliseconds.
+   */
+  irr_scopes: listOf(z.enum(SCOPE_KINDS)).optional(),
+  /** Only these assets' asset and position IRRs are solved (the asset drawer asks for one asset). */
+  irr_assets: listOf(ZRecordId).optional(),
   /** Holding or grouping account ids (their subtrees); absent: the whole repository (root). */
   accounts: listOf(ZRecordId).optional(),
   /** The position and value fetch (core seed §7): `data=position` with `date`, `accounts`, `assets`. */
@@ -77,6 +85,9 @@ const ZIrr = {
   irr_roots: z.array(z.number()).nullable(),
   irr_reason: z.string().nullable(),
 };
+
+/** A held instrument whose end value rests on a price more than 31 days old (core's stale-prices.ts). */
+export const ZStalePrice = z.object({ asset_id: z.string(), price_date: z.string(), age_days: z.number() });
 
 export const ZAnalyticsPeriod = z.object({ index: z.number(), start: z.string(), end: z.string() });
 export type TAnalyticsPeriod = z.infer<typeof ZAnalyticsPeriod>;
@@ -194,6 +205,8 @@ export const ZAnalyticsResult = z.object({
   currency: z.string(),
   periods: z.array(ZAnalyticsPeriod),
   missing: z.array(ZAnalyticsMissing),
+  /** Absent in results cached before issue 18. */
+  stale_prices: z.array(ZStalePrice).optional(),
   value_view: z.array(ZValueRow).optional(),
   income_view: z.array(ZIncomeRow).optional(),
   irr_moic_view: z.array(ZIrrMoicRow).optional(),

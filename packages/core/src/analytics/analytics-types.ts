@@ -87,6 +87,9 @@ export interface TAnalyticsPriceSeries {
   closes: Float64Array;
 }
 
+/** Scope kinds whose IRR is solved when a request names none: the asset and position IRRs are asked for. */
+export const DEFAULT_IRR_SCOPE_KINDS: readonly TScopeKind[] = ['repository', 'account', 'tag'];
+
 export interface TAnalyticsRequest {
   periods: number;
   freq: TFrequency;
@@ -108,6 +111,11 @@ export interface TAnalyticsRequest {
    * for every root), so per-asset and per-position IRR are asked for explicitly.
    */
   irr_scope_kinds?: readonly TScopeKind[];
+  /**
+   * Only these assets' asset and position scopes get their IRR solved (the asset drawer asks for one asset's
+   * positions, not the thousand others'); absent: every asset and position of `irr_scope_kinds`.
+   */
+  irr_asset_ids?: readonly string[];
   /** Also solve IRR for every period, not only the whole timeline (default false: a month's IRR is noise). */
   irr_per_period?: boolean;
 }
@@ -278,10 +286,30 @@ export interface TCommitmentRow extends TIrr {
   tvpi: number | null;
 }
 
+/**
+ * A value at the timeline's end that rests on an old price (issue 18): a held instrument whose last price on or
+ * before the end is more than STALE_PRICE_DAYS old.
+ */
+export interface TStalePrice {
+  asset_id: string;
+  /** The date of the price the end value uses. */
+  price_date: string;
+  /** Days from that price to the timeline's end. */
+  age_days: number;
+}
+
+/**
+ * A value resting on a price older than this many days is marked stale. 31: a price kept by hand once a month
+ * (a month-end valuation) is never marked; a daily quote that stopped a month ago is.
+ */
+export const STALE_PRICE_DAYS = 31;
+
 export interface TAnalyticsResult {
   currency: string;
   periods: TPeriod[];
   missing: TMissing[];
+  /** Held instruments valued at the end on a price more than STALE_PRICE_DAYS old, oldest price first. */
+  stale_prices?: TStalePrice[];
   value_view?: TValueRow[];
   income_view?: TIncomeRow[];
   irr_moic_view?: TIrrMoicRow[];

@@ -4,13 +4,14 @@
 // irr-moic.ts, twr.ts, commitments.ts, position-view.ts, tree.ts. docs/analytics.md has every shape.
 import type {
   TAnalyticsInput,
+  TAnalyticsRequest,
   TAnalyticsResult,
   TDataset,
   TPositionRow,
   TScopeKind,
   TScopeRef,
 } from './analytics-types.ts';
-import { SCOPE_KINDS } from './analytics-types.ts';
+import { DEFAULT_IRR_SCOPE_KINDS, SCOPE_KINDS } from './analytics-types.ts';
 import { commitmentsView } from './commitments.ts';
 import { incomeRows } from './income.ts';
 import { irrMoicRows } from './irr-moic.ts';
@@ -19,12 +20,11 @@ import type { TPassResult } from './ledger-pass-types.ts';
 import { buildPeriodGrid } from './period-grid.ts';
 import { positionRows } from './position-view.ts';
 import type { TScopeState } from './scope-state.ts';
-import { positionScopeId } from './scopes.ts';
+import { positionAssetId, positionScopeId } from './scopes.ts';
+import { stalePrices } from './stale-prices.ts';
 import { treeNodes } from './tree.ts';
 import { performanceRows } from './twr.ts';
 import { valueRows } from './value.ts';
-
-export const DEFAULT_IRR_SCOPE_KINDS: readonly TScopeKind[] = ['repository', 'account', 'tag'];
 
 export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
   const pass = runAnalyticsPass(input);
@@ -48,10 +48,10 @@ export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
   if (wanted.has('income_view'))
     result.income_view = perScope((s, ref, out) => incomeRows(s, grid, ref, out));
   if (wanted.has('irr_moic_view')) {
-    const solved = new Set<TScopeKind>(request.irr_scope_kinds ?? DEFAULT_IRR_SCOPE_KINDS);
+    const isSolved = irrSolvedFor(request);
     const isPerPeriod = request.irr_per_period ?? false;
     result.irr_moic_view = perScope((s, ref, out) =>
-      irrMoicRows(s, grid, ref, solved.has(s.scope.kind), isPerPeriod, out),
+      irrMoicRows(s, grid, ref, isSolved(s.scope), isPerPeriod, out),
     );
   }
   if (wanted.has('performance_view')) {
@@ -61,7 +61,26 @@ export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
   if (wanted.has('tree_view')) result.tree_view = treeNodes(pass);
   if (wanted.has('commitments_view')) result.commitments_view = commitments(pass);
   result.missing = pass.market.missing();
+  result.stale_prices = stalePrices(pass);
   return result;
+}
+
+/**
+ * Whether a scope's IRR is solved: its kind is in `irr_scope_kinds`, and an asset or position scope belongs to
+ * one of `irr_asset_ids` when that list is given.
+ */
+export function irrSolvedFor(
+  request: Pick<TAnalyticsRequest, 'irr_scope_kinds' | 'irr_asset_ids'>,
+): (scope: { kind: TScopeKind; id: string }) => boolean {
+  const kinds = new Set<TScopeKind>(request.irr_scope_kinds ?? DEFAULT_IRR_SCOPE_KINDS);
+  const assets = request.irr_asset_ids ? new Set(request.irr_asset_ids) : null;
+  return (scope) => {
+    if (!kinds.has(scope.kind)) return false;
+    if (assets === null) return true;
+    if (scope.kind === 'asset') return assets.has(scope.id);
+    if (scope.kind === 'position') return assets.has(positionAssetId(scope.id));
+    return true;
+  };
 }
 
 /** The ledger pass for a request (exposed for tests and for callers that need several views of one pass). */

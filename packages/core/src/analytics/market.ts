@@ -176,6 +176,26 @@ export class Market {
     return price;
   }
 
+  /**
+   * The day of the price `localPrice` uses on `day` (a price record or a valuation mark, the later); NaN when
+   * there is none. Read once per held asset at the timeline's end (stale prices), so it searches instead of
+   * moving the cursor.
+   */
+  priceDay(assetId: string, day: number): number {
+    let priceDay = Number.NaN;
+    const cursor = this.cursors.get(assetId);
+    if (cursor) {
+      const i = lastIndexOnOrBefore(cursor.series.days, day);
+      if (i >= 0) priceDay = cursor.series.days[i]!;
+    }
+    const marks = this.valuations.get(assetId);
+    if (marks) {
+      const j = lastIndexOnOrBefore(marks.days, day);
+      if (j >= 0 && !(marks.days[j]! < priceDay)) priceDay = marks.days[j]!;
+    }
+    return priceDay;
+  }
+
   /** Rate from currency `code` into the reporting currency; NaN when missing (not recorded). */
   fxRate(code: string, day: number): number {
     if (code === this.reportCurrency) return 1;
@@ -304,7 +324,7 @@ function appendDayValue(map: Map<string, TDayValue>, assetId: string, day: numbe
   }
 }
 
-function lastIndexOnOrBefore(days: readonly number[], day: number): number {
+function lastIndexOnOrBefore(days: ArrayLike<number>, day: number): number {
   let lo = 0;
   let hi = days.length - 1;
   if (hi < 0 || days[0]! > day) return -1;

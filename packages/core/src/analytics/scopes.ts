@@ -18,6 +18,11 @@ export function positionScopeId(accountId: string, assetId: string): string {
   return `${accountId}|${assetId}`;
 }
 
+/** The asset of a position scope id (`account|asset`; record ids hold no '|'). */
+export function positionAssetId(scopeId: string): string {
+  return scopeId.slice(scopeId.indexOf('|') + 1);
+}
+
 export function tagScopeId(name: string, value: string): string {
   return `${name}=${value}`;
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findWidgetKind, WIDGET_KINDS } from './widget-kinds.ts';
-import { boardScopeKinds, EDITING_SCOPE_KINDS, widgetScopeKinds } from './widget-scopes.ts';
+import {
+  boardIrrScopeKinds,
+  boardScopeKinds,
+  EDITING_SCOPE_KINDS,
+  widgetScopeKinds,
+} from './widget-scopes.ts';
 import { BASE_SETTINGS } from './widget-settings.ts';
 
 const kind = (name: string) => {
@@ -52,5 +57,23 @@ describe('the scope kinds a widget reads', () => {
     expect(boardScopeKinds(widgets)).toEqual(['repository', 'account', 'tag']);
     expect(boardScopeKinds([...widgets].reverse())).toEqual(['repository', 'account', 'tag']);
     expect(boardScopeKinds([])).toEqual(['repository']);
+  });
+
+  it('asks for asset IRRs only when an IRR and MOIC widget groups by asset', () => {
+    const irr = (grouping: 'account' | 'asset' | 'tag') => ({
+      kind: kind('IRR and MOIC'),
+      settings: { ...BASE_SETTINGS, grouping },
+    });
+    expect(boardIrrScopeKinds([irr('account'), irr('tag')])).toBeNull();
+    // A Value Table by asset shows no IRR.
+    expect(
+      boardIrrScopeKinds([{ kind: kind('Value Table'), settings: { ...BASE_SETTINGS, grouping: 'asset' } }]),
+    ).toBeNull();
+    expect(boardIrrScopeKinds([irr('account'), irr('asset')])).toEqual([
+      'repository',
+      'account',
+      'asset',
+      'tag',
+    ]);
   });
 });

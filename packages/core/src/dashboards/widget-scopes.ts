@@ -1,7 +1,7 @@
 // Which scope kinds a dashboard asks the analytics for. Without `scopes` the server answers rows for every
 // kind: at 100k transactions over 1,000 assets, every asset and every position each month is hundreds of MiB
 // that no widget reads, where a board's own kinds come to a few MiB.
-import { SCOPE_KINDS, type TScopeKind } from '../analytics/analytics-types.ts';
+import { DEFAULT_IRR_SCOPE_KINDS, SCOPE_KINDS, type TScopeKind } from '../analytics/analytics-types.ts';
 import type { TWidgetKind } from './widget-kinds.ts';
 import type { TWidgetSettings } from './widget-settings.ts';
 
@@ -46,4 +46,19 @@ export function boardScopeKinds(
   for (const widget of widgets)
     for (const scope of widgetScopeKinds(widget.kind, widget.settings)) kinds.add(scope);
   return SCOPE_KINDS.filter((scope) => kinds.has(scope));
+}
+
+/**
+ * The scope kinds whose IRR a board asks to be solved (issue 18): null — the server's default, repository,
+ * account and tag — unless an IRR and MOIC widget groups by asset, which adds the asset IRRs (each costs a
+ * solve, so only a board that shows them asks).
+ */
+export function boardIrrScopeKinds(
+  widgets: ReadonlyArray<{ kind: TWidgetKind; settings: Pick<TWidgetSettings, 'grouping'> }>,
+): TScopeKind[] | null {
+  const isByAsset = widgets.some(
+    (widget) => widget.kind.kind === 'IRR and MOIC' && widget.settings.grouping === 'asset',
+  );
+  if (!isByAsset) return null;
+  return SCOPE_KINDS.filter((kind) => kind === 'asset' || DEFAULT_IRR_SCOPE_KINDS.includes(kind));
 }

@@ -46,6 +46,10 @@ export function planRequest(query: TAnalyticsQuery, today: string): TPlannedRequ
         ...(query.scopes && query.scopes.length > 0
           ? { scope_kinds: SCOPE_KINDS.filter((kind) => query.scopes?.includes(kind)) }
           : {}),
+        ...(query.irr_scopes && query.irr_scopes.length > 0
+          ? { irr_scope_kinds: SCOPE_KINDS.filter((kind) => query.irr_scopes?.includes(kind)) }
+          : {}),
+        ...(nonEmpty(query.irr_assets) ? { irr_asset_ids: nonEmpty(query.irr_assets) as string[] } : {}),
       };
   const positionFilter = isPosition ? { accounts, assets: nonEmpty(query.assets) } : null;
   // `today` is part of the request: it ends an open timeline and dates what "now" holds.

@@ -322,6 +322,34 @@ describe('analytics through the API', () => {
     expect((await analytics('end=2024-02-31')).statusCode).toBe(400);
     expect((await analytics('accounts=[1,2]')).statusCode).toBe(400);
     expect((await analytics('scopes=planet')).statusCode).toBe(400);
+    expect((await analytics('irr_scopes=planet')).statusCode).toBe(400);
+    expect((await analytics('irr_assets=[1,2]')).statusCode).toBe(400);
+  });
+
+  it('solves asset and position IRRs only when asked, and only for the assets named', async () => {
+    const query = 'periods=3&freq=month&end=2024-04-30&datasets=irr_moic_view';
+    const acmeRow = (result: { irr_moic_view: TRow[] }, kind: string, id: string) =>
+      result.irr_moic_view.find((row) => row.scope_kind === kind && row.scope_id === id && row.period === -1);
+    const position = `${ids.brokerage}|${ids.acme}`;
+    const plain = (await analytics(query)).json().result;
+    expect(acmeRow(plain, 'asset', ids.acme)).toMatchObject({ irr: null, irr_reason: 'NOT_REQUESTED' });
+    const asked = (await analytics(`${query}&irr_scopes=asset,position&irr_assets=${ids.acme}`)).json()
+      .result;
+    for (const [kind, id] of [
+      ['asset', ids.acme],
+      ['position', position],
+    ] as const) {
+      const row = acmeRow(asked, kind, id);
+      expect(row?.irr_reason).toBeNull();
+      expect(typeof row?.irr).toBe('number');
+      // MOIC is the same whether or not the IRR was solved.
+      expect(row?.moic).toBe(acmeRow(plain, kind, id)?.moic);
+    }
+    // The repository's IRR is not among the kinds asked this time.
+    expect(acmeRow(asked, 'repository', 'repository')?.irr_reason).toBe('NOT_REQUESTED');
+    const other = (await analytics(`${query}&irr_scopes=asset&irr_assets=${ids.usd}`)).json().result;
+    expect(acmeRow(other, 'asset', ids.acme)?.irr_reason).toBe('NOT_REQUESTED');
+    expect(acmeRow(other, 'asset', ids.usd)?.irr_reason).not.toBe('NOT_REQUESTED');
   });
 
   it('returns rows only for the scope kinds asked for, with the same figures', async () => {

@@ -9,6 +9,7 @@ import {
   defaultEntries,
   draftState,
   draftToBody,
+  forcedSignNote,
   guardState,
   otherErrors,
 } from './transaction-draft.ts';
@@ -53,6 +54,32 @@ describe('amounts', () => {
     expect(amountFromPaste(CASH, '12%')).toBe('0.12');
     expect(amountFromPaste(PERCENT, '12%')).toBe('12');
     expect(amountForSave(PERCENT, amountFromPaste(PERCENT, '12%'))).toBe('0.12');
+  });
+});
+
+describe('the sign a rule forces (issue 18 item 8)', () => {
+  it('says before saving what a forced-sign slot will store when it differs from what was typed', () => {
+    // A buy's cash is stored negative: typing the price paid, 1500, stores -1500.
+    expect(forcedSignNote(CASH, '1500')).toBe('Saved as -1500');
+    expect(forcedSignNote(CASH, ' 1500.50 ')).toBe('Saved as -1500.5');
+    expect(forcedSignNote(CASH, '-1500')).toBeNull();
+    // Units bought are positive: a pasted -10 is stored as 10.
+    expect(forcedSignNote(slot('Position', 'positive'), '-10')).toBe('Saved as 10');
+    expect(forcedSignNote(slot('Position', 'positive'), '10')).toBeNull();
+    expect(forcedSignNote(slot('Fee', 'nonNegative'), '-0.3')).toBe('Saved as 0.3');
+    expect(forcedSignNote(slot('Out', 'nonPositive'), '0')).toBeNull();
+    expect(forcedSignNote(slot('Out', 'nonPositive'), '25')).toBe('Saved as -25');
+  });
+
+  it('says nothing where the sign is kept or the text is not a number yet', () => {
+    expect(forcedSignNote(slot('Any', 'any'), '-10')).toBeNull();
+    expect(forcedSignNote(PERCENT, '-12')).toBeNull();
+    expect(forcedSignNote(slot('Ratio', 'ratio'), '2')).toBeNull();
+    expect(forcedSignNote(CASH, '')).toBeNull();
+    expect(forcedSignNote(CASH, '12a')).toBeNull();
+    // Zero fails a negative rule: the server's message says so on save, no note.
+    expect(forcedSignNote(CASH, '0')).toBeNull();
+    expect(forcedSignNote(undefined, '5')).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@
 // ×100), the entity state (seed §4) and the body sent to the API. Pure, so the rules are tested without React.
 import type { TTransaction } from '@strata/contracts/transactions';
 import { isNumericString, toAmountString, toDecimal } from '@strata/core/money/decimal';
+import { applyAmountRule } from '@strata/core/transactions/validate-transaction';
 import { parsePercentInput } from '@strata/core/validation/field-rules';
 import type { TEntrySettingView, TTypeSetting } from './api/transactions.ts';
 import type { TOption } from './entry-options.ts';
@@ -160,4 +161,20 @@ export function otherErrors(errors: Record<string, string[]>, type: TTypeSetting
   return Object.entries(errors)
     .filter(([key]) => !known.has(key))
     .map(([key, messages]) => `${key}: ${messages.join(', ')}`);
+}
+
+const FORCED_SIGN_RULES = new Set(['positive', 'negative', 'nonNegative', 'nonPositive']);
+
+/**
+ * Issue 18 item 8: when a slot's rule forces the sign, the form says before saving what will be stored if it
+ * differs from what was typed ('1500' in a buy's cash is 'Saved as -1500'; '-10' units bought, 'Saved as
+ * 10'). null when nothing changes, the slot keeps the sign as given, or the text is not a number yet (the
+ * server's message says why on save). The sign comes from core's applyAmountRule, the rule the server applies.
+ */
+export function forcedSignNote(slot: TEntrySettingView | undefined, shown: string): string | null {
+  const text = shown.trim();
+  if (!slot || !FORCED_SIGN_RULES.has(slot.amount.rule) || !isNumericString(text)) return null;
+  const stored = applyAmountRule(slot.amount.rule, text);
+  if (!stored.ok || toDecimal(stored.value).equals(toDecimal(text))) return null;
+  return `Saved as ${stored.value}`;
 }

@@ -6,6 +6,7 @@ import { analyticsResult } from '../../../shared/api/analytics-result.ts';
 import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
 import { useAssets } from '../api/assets.ts';
+import { staleByAsset } from '../lib/asset-values.ts';
 import { useAssetDrawer } from './asset-drawer-context.ts';
 
 const money = (value: number | null) =>
@@ -32,7 +33,9 @@ export function AssetPositionsTab() {
       }),
     enabled: Boolean(repositoryId && asset),
   });
-  const rows = (analyticsResult(positions.data)?.position_view ?? []).filter((row) => row.amount !== '0');
+  const result = analyticsResult(positions.data);
+  const rows = (result?.position_view ?? []).filter((row) => row.amount !== '0');
+  const stale = staleByAsset(result?.stale_prices);
 
   return (
     <Stack gap="sm">
@@ -61,7 +64,20 @@ export function AssetPositionsTab() {
               <Table.Tr key={`${row.account_id}:${row.asset_id}`}>
                 <Table.Td>{names.get(isAccount ? row.asset_id : row.account_id) ?? ''}</Table.Td>
                 <Table.Td ta="right">{row.amount}</Table.Td>
-                <Table.Td ta="right">{money(row.position_close)}</Table.Td>
+                <Table.Td ta="right">
+                  {money(row.position_close)}
+                  {stale.has(row.asset_id) && (
+                    <Text
+                      component="span"
+                      size="xs"
+                      c="yellow.8"
+                      ml={6}
+                      title={`Rests on a price ${stale.get(row.asset_id)?.age} days old`}
+                    >
+                      price of {stale.get(row.asset_id)?.date}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td ta="right">{money(row.cost_basis)}</Table.Td>
                 <Table.Td ta="right">{money(row.position_gain)}</Table.Td>
                 <Table.Td>{row.date}</Table.Td>

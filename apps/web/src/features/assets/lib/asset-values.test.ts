@@ -1,6 +1,14 @@
-import type { TValueRow } from '@strata/core/analytics/analytics-types';
+import type { TIrrMoicRow, TValueRow } from '@strata/core/analytics/analytics-types';
 import { describe, expect, it } from 'vitest';
-import { assetValueRows, STALE_PRICE_DAYS, stalePrices, valueScopeOf } from './asset-values.ts';
+import {
+  assetReturnRows,
+  assetValueRows,
+  assetValuesQuery,
+  STALE_PRICE_DAYS,
+  staleByAsset,
+  stalePrices,
+  valueScopeOf,
+} from './asset-values.ts';
 
 function row(patch: Partial<TValueRow>): TValueRow {
   return {
@@ -87,5 +95,98 @@ describe('asset values', () => {
     // An account holds several assets; no price at all is a missing value, not a stale one.
     expect(stalePrices(rows, prices, { type: 'investment account' }).size).toBe(0);
     expect(stalePrices(rows, [], { type: 'stock' }).size).toBe(0);
+  });
+});
+
+function irrRow(kind: TIrrMoicRow['scope_kind'], id: string, name: string, patch: Partial<TIrrMoicRow> = {}) {
+  return {
+    scope_kind: kind,
+    scope_id: id,
+    scope_name: name,
+    period: -1,
+    start: '2023-01-01',
+    end: '2023-12-31',
+    value_start: 0,
+    value_end: 1815,
+    contributions: 1550,
+    distributions: 0,
+    moic: 1.17,
+    dpi: 0,
+    rvpi: 1.17,
+    irr: 0.21,
+    is_irr_annualized: false,
+    irr_annualized: 0.2106,
+    irr_roots: null,
+    irr_reason: null,
+    ...patch,
+  } satisfies TIrrMoicRow;
+}
+
+describe('asset returns (issue 18: IRR per asset and per position)', () => {
+  it("asks for an instrument's own and its positions' IRRs only, and an account's default ones", () => {
+    expect(assetValuesQuery({ id: 'a1', type: 'stock' }, { freq: 'month', periods: 12 })).toEqual({
+      datasets: 'irr_moic_view,value_view',
+      freq: 'month',
+      periods: '12',
+      scopes: 'asset,position',
+      irr_scopes: 'asset,position',
+      irr_assets: 'a1',
+    });
+    expect(assetValuesQuery({ id: 'b1', type: 'investment account' }, { freq: 'year', periods: 5 })).toEqual({
+      datasets: 'irr_moic_view,value_view',
+      freq: 'year',
+      periods: '5',
+      scopes: 'account',
+    });
+  });
+
+  it('lists the asset, then its positions by name when it is held in more than one account', () => {
+    const rows = [
+      irrRow('asset', 'a1', 'Apple'),
+      irrRow('position', 'bank|a1', 'Checking · Apple', { irr: 0.1 }),
+      irrRow('position', 'broker|a1', 'Brokerage · Apple'),
+      irrRow('position', 'broker|a2', 'Brokerage · Other'),
+      irrRow('asset', 'a1', 'Apple', { period: 0, irr: 0.5 }),
+    ];
+    const returns = assetReturnRows(rows, { id: 'a1', type: 'stock' });
+    expect(returns.map((row) => [row.name, row.isTotal, row.irr])).toEqual([
+      ['Apple', true, 0.21],
+      ['Brokerage · Apple', false, 0.21],
+      ['Checking · Apple', false, 0.1],
+    ]);
+    // One position is the asset itself: no second line.
+    expect(
+      assetReturnRows(
+        [irrRow('asset', 'a1', 'Apple'), irrRow('position', 'broker|a1', 'Brokerage · Apple')],
+        {
+          id: 'a1',
+          type: 'stock',
+        },
+      ).map((row) => row.name),
+    ).toEqual(['Apple']);
+    expect(assetReturnRows(rows, { id: 'a9', type: 'stock' })).toEqual([]);
+    expect(
+      assetReturnRows([irrRow('account', 'broker', 'Brokerage')], {
+        id: 'broker',
+        type: 'investment account',
+      }),
+    ).toHaveLength(1);
+  });
+});
+
+describe('stale prices by asset (issue 18 item 12)', () => {
+  it("maps the result's stale prices to each asset's price date and age", () => {
+    expect(
+      staleByAsset([
+        { asset_id: 'house', price_date: '2024-03-31', age_days: 275 },
+        { asset_id: 'acme', price_date: '2024-11-01', age_days: 60 },
+      ]),
+    ).toEqual(
+      new Map([
+        ['house', { date: '2024-03-31', age: 275 }],
+        ['acme', { date: '2024-11-01', age: 60 }],
+      ]),
+    );
+    expect(staleByAsset(undefined).size).toBe(0);
   });
 });

@@ -95,6 +95,13 @@ describe('analyticsQuery', () => {
       'repository,account,tag',
     );
     expect(analyticsQuery(DEFAULT_TIMELINE, ['value_view'])).not.toHaveProperty('scopes');
+    // Asset IRRs are asked for by name, in one order; the default asks nothing.
+    expect(
+      analyticsQuery(DEFAULT_TIMELINE, ['irr_moic_view'], undefined, ['asset', 'repository']).irr_scopes,
+    ).toBe('repository,asset');
+    expect(analyticsQuery(DEFAULT_TIMELINE, ['irr_moic_view'], undefined, null)).not.toHaveProperty(
+      'irr_scopes',
+    );
   });
 });
 

@@ -37,6 +37,8 @@ export function analyticsQuery(
   timeline: TTimelineSettings,
   datasets: readonly TDataset[],
   scopes?: readonly TScopeKind[],
+  /** The scope kinds whose IRR is solved (the server's default when absent or null). */
+  irrScopes?: readonly TScopeKind[] | null,
 ): Record<string, string> {
   const query = toAnalyticsQuery(timeline);
   return {
@@ -47,6 +49,7 @@ export function analyticsQuery(
     ...(query.currency ? { currency: query.currency } : {}),
     datasets: [...new Set(datasets)].sort().join(','),
     ...(scopes ? { scopes: SCOPE_KINDS.filter((kind) => scopes.includes(kind)).join(',') } : {}),
+    ...(irrScopes ? { irr_scopes: SCOPE_KINDS.filter((kind) => irrScopes.includes(kind)).join(',') } : {}),
   };
 }
 
@@ -67,8 +70,10 @@ export function useDashboardAnalytics(
   datasets: readonly TDataset[],
   /** The scope kinds that get rows (every kind when absent). */
   scopes?: readonly TScopeKind[],
+  /** The scope kinds whose IRR is solved (the server's default when absent or null). */
+  irrScopes?: readonly TScopeKind[] | null,
 ): TDashboardAnalytics {
-  const query = analyticsQuery(timeline, datasets, scopes);
+  const query = analyticsQuery(timeline, datasets, scopes, irrScopes);
   const queryKey = JSON.stringify(query);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the query's content.
   const stableQuery = useMemo(() => query, [queryKey]);

@@ -26,6 +26,7 @@ import { useCurrentRepository } from '../../repositories/index.ts';
 import { saveUserSettings, useUserSettings, webToday } from '../../session/index.ts';
 import { createDashboardView, useDashboardViews } from '../api/dashboard-views.ts';
 import { TimelineControls } from '../timeline/timeline-controls.tsx';
+import { TIMELINE_PANEL_ID, TimelineSummary } from '../timeline/timeline-summary.tsx';
 import { useTimelineSettings } from '../timeline/use-timeline-settings.ts';
 import { DashboardGrid, type TBoardFacts } from './dashboard-grid.tsx';
 
@@ -52,8 +53,8 @@ function useStripCallbackParams() {
 }
 
 /**
- * The timeline panel: the user's click this visit wins; else folded on a phone, and on wide screens as the
- * user left it (`timelineOpened`, seed §3, open by default).
+ * The timeline's full controls under its one-line summary: the user's click this visit wins; else folded on a
+ * phone, and on wide screens as the user left them (`timelineOpened`, seed §3, open by default).
  */
 export function isTimelineOpenFor(input: {
   choice: boolean | null;
@@ -146,9 +147,6 @@ export function DashboardBoard({ slug }: { slug?: string }) {
           {repository.name}
         </Title>
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={toggleTimeline} aria-expanded={isTimelineOpen}>
-            Timeline
-          </Button>
           {isEditing && (
             <Button size="xs" variant="default" onClick={() => setIsCreating(true)}>
               New dashboard
@@ -178,17 +176,26 @@ export function DashboardBoard({ slug }: { slug?: string }) {
           </Button>
         </Group>
       </Group>
-      <Collapse expanded={isTimelineOpen}>
-        <Paper withBorder p="sm">
-          <TimelineControls
-            value={timeline}
-            onChange={setTimeline}
-            currencies={currencies}
-            repositoryCurrency={repository.currency}
-            today={today}
-          />
-        </Paper>
-      </Collapse>
+      <Stack gap={4}>
+        <TimelineSummary
+          value={timeline}
+          onChange={setTimeline}
+          repositoryCurrency={repository.currency}
+          isOpen={isTimelineOpen}
+          onToggle={toggleTimeline}
+        />
+        <Collapse expanded={isTimelineOpen} id={TIMELINE_PANEL_ID}>
+          <Paper withBorder p="sm">
+            <TimelineControls
+              value={timeline}
+              onChange={setTimeline}
+              currencies={currencies}
+              repositoryCurrency={repository.currency}
+              today={today}
+            />
+          </Paper>
+        </Collapse>
+      </Stack>
       {mine.length > 1 && (
         <Tabs value={current?.slug ?? null} onChange={(value) => value && navigate(`/dashboards/${value}`)}>
           <Tabs.List>

@@ -2,7 +2,11 @@ import { Alert, Box, Button, Center, Group, Loader, Modal, Progress, Stack, Text
 import type { TDashboardView } from '@strata/contracts/dashboards';
 import type { TDataset, TScopeKind } from '@strata/core/analytics/analytics-types';
 import { findWidgetKind, GRID_COLUMNS } from '@strata/core/dashboards/widget-kinds';
-import { boardScopeKinds, EDITING_SCOPE_KINDS } from '@strata/core/dashboards/widget-scopes';
+import {
+  boardIrrScopeKinds,
+  boardScopeKinds,
+  EDITING_SCOPE_KINDS,
+} from '@strata/core/dashboards/widget-scopes';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -88,6 +92,18 @@ function ComputeStatus({ analytics }: { analytics: TDashboardAnalytics }) {
   return null;
 }
 
+/** The scope kinds whose IRR the board needs solved (core's boardIrrScopeKinds; null: the default). */
+export function irrScopeKindsOf(widgets: readonly TDashboardWidget[]): readonly TScopeKind[] | null {
+  return boardIrrScopeKinds(
+    widgets.flatMap((widget) => {
+      const kind = findWidgetKind(widget.kind);
+      if (!kind) return [];
+      const defaults = findWidgetDefinition(widget.kind)?.defaultSettings;
+      return [{ kind, settings: readWidgetSettings(widget.settings, defaults) }];
+    }),
+  );
+}
+
 export interface TBoardFacts {
   accountTypes: Record<string, string>;
   assetNames: Record<string, string>;
@@ -108,7 +124,8 @@ export function DashboardGrid({
   const queryClient = useQueryClient();
   const datasets = datasetsOf(view.widgets);
   const scopes = scopeKindsOf(view.widgets, isEditing);
-  const analytics = useDashboardAnalytics(view.repository_id, timeline, datasets, scopes);
+  const irrScopes = irrScopeKindsOf(view.widgets);
+  const analytics = useDashboardAnalytics(view.repository_id, timeline, datasets, scopes, irrScopes);
   const [isAdding, setIsAdding] = useState(false);
   const [settingsOf, setSettingsOf] = useState<string | null>(null);
   const type = view.type;

@@ -133,9 +133,11 @@ export function WidgetCard({
     >
       <Stack gap="xs" h="100%">
         {(!isDelimiter || edit) && (
-          <Group justify="space-between" wrap="nowrap" gap="xs">
+          // The title is never cut ('Val…' in edit mode, issue 18): it wraps, and the edit tools go under
+          // it when both do not fit on one line.
+          <Group justify="space-between" wrap="wrap" gap="xs">
             {!isDelimiter ? (
-              <Title order={2} size="h5" lineClamp={1}>
+              <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
                 {title}
               </Title>
             ) : (

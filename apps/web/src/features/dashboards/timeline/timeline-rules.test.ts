@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIMELINE,
+  isOneDayTimeline,
+  LONGER_WINDOW,
   quickPreset,
   timelineFromUserRepoSettings,
+  timelineSummary,
   toAnalyticsQuery,
   toUserRepoSettingsPatch,
   validateTimeline,
@@ -132,6 +135,42 @@ describe('timeline requests and settings', () => {
       periods: 'Between 1 and 5000 periods',
       end: 'Please enter a valid date',
       precision: 'From 0 to 8 decimal places',
+    });
+  });
+});
+
+describe('the folded timeline', () => {
+  const base = { ...DEFAULT_TIMELINE };
+  it('says the window, the frequency and the currency in words', () => {
+    expect(timelineSummary(base, 'USD')).toBe('Today · daily · USD');
+    expect(timelineSummary({ ...base, periods: 12, freq: 'month' }, 'USD')).toBe(
+      'Last 12 months · monthly · USD',
+    );
+    expect(timelineSummary({ ...base, periods: 1, freq: 'quarter', currency: 'EUR' }, 'USD')).toBe(
+      'This quarter · quarterly · EUR',
+    );
+    expect(
+      timelineSummary({ ...base, periods: 12, freq: 'month', end_is_today: false, end: '2025-12-31' }, 'USD'),
+    ).toBe('12 months to 2025-12-31 · monthly · USD');
+    expect(timelineSummary({ ...base, periods: 1, end_is_today: false, end: '2025-06-30' }, 'CHF')).toBe(
+      '1 day to 2025-06-30 · daily · CHF',
+    );
+    expect(timelineSummary({ ...base, periods: 30, precision: 2 }, 'USD')).toBe(
+      'Last 30 days · daily · USD · 2 decimals',
+    );
+  });
+
+  it('knows a one-day view, and offers the last 12 months', () => {
+    expect(isOneDayTimeline(base)).toBe(true);
+    expect(isOneDayTimeline({ ...base, end_is_today: false, end: '2025-06-30' })).toBe(true);
+    expect(isOneDayTimeline({ ...base, periods: 7 })).toBe(false);
+    expect(isOneDayTimeline({ ...base, freq: 'month' })).toBe(false);
+    expect(LONGER_WINDOW).toEqual({
+      periods: 12,
+      freq: 'month',
+      end_is_today: true,
+      end: null,
+      include_end: true,
     });
   });
 });

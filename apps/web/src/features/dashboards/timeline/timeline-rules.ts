@@ -189,3 +189,50 @@ export function toAnalyticsQuery(timeline: TTimelineSettings): TTimelineQuery {
     ...(timeline.currency ? { currency: timeline.currency } : {}),
   };
 }
+
+const FREQUENCY_UNITS: Record<TFrequency, string> = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
+
+const FREQUENCY_ADVERBS: Record<TFrequency, string> = {
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+  quarter: 'quarterly',
+  year: 'yearly',
+};
+
+/**
+ * The folded timeline in words (issue 18): 'Last 12 months · monthly · USD', 'Today · daily · USD',
+ * '12 months to 2025-12-31 · monthly · EUR'; the precision when it is not the default 0.
+ */
+export function timelineSummary(timeline: TTimelineSettings, repositoryCurrency: string): string {
+  const unit = FREQUENCY_UNITS[timeline.freq];
+  const count = `${timeline.periods} ${unit}${timeline.periods === 1 ? '' : 's'}`;
+  let window: string;
+  if (!timeline.end_is_today && timeline.end) window = `${count} to ${timeline.end}`;
+  else if (timeline.periods === 1) window = timeline.freq === 'day' ? 'Today' : `This ${unit}`;
+  else window = `Last ${count}`;
+  const parts = [window, FREQUENCY_ADVERBS[timeline.freq], timeline.currency ?? repositoryCurrency];
+  if (timeline.precision !== 0)
+    parts.push(`${timeline.precision} decimal${timeline.precision === 1 ? '' : 's'}`);
+  return parts.join(' · ');
+}
+
+/** A timeline of one day draws one point per chart (issue 18: the board says so and offers a longer one). */
+export function isOneDayTimeline(timeline: TTimelineSettings): boolean {
+  return timeline.periods === 1 && timeline.freq === 'day';
+}
+
+/** What the one-day hint offers: the last 12 months, monthly, ending today. */
+export const LONGER_WINDOW: TTimelineWindow = {
+  periods: 12,
+  freq: 'month',
+  end_is_today: true,
+  end: null,
+  include_end: true,
+};

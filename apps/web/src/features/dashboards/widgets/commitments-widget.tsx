@@ -1,6 +1,13 @@
 import { Table } from '@mantine/core';
 import type { TCommitmentLine } from './return-widgets.ts';
-import { EmptyState, IrrCaption, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
+import {
+  EmptyState,
+  IrrCaption,
+  NumberText,
+  type TWidgetViewProps,
+  VISIBLE_SCROLLBAR,
+  WidgetRoot,
+} from './widget-parts.tsx';
 
 const MONEY = [
   ['commitment', 'Commitment'],
@@ -27,7 +34,7 @@ export function CommitmentsWidget({ data, display }: TWidgetViewProps<TCommitmen
       {data.length === 0 ? (
         <EmptyState>No commitments yet</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={760} scrollAreaProps={VISIBLE_SCROLLBAR}>
           <Table fz="sm" verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { TIncomeChange } from './income-widgets.ts';
-import { EmptyState, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
+import { EmptyState, FitTable, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
 
 /** Income Change Snapshot: each category this period, the period before, and the change. */
 export function IncomeChangeSnapshotWidget({ data, display }: TWidgetViewProps<TIncomeChange>) {
@@ -18,7 +18,7 @@ export function IncomeChangeSnapshotWidget({ data, display }: TWidgetViewProps<T
       {data.lines.length === 0 ? (
         <EmptyState>No income or expenses in these periods</EmptyState>
       ) : (
-        <Table fz="sm" verticalSpacing={4}>
+        <FitTable>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Category</Table.Th>
@@ -31,7 +31,7 @@ export function IncomeChangeSnapshotWidget({ data, display }: TWidgetViewProps<T
             {data.lines.map((line) => (
               <Table.Tr key={`${line.kind}:${line.category}`}>
                 <Table.Td>
-                  <Text size="sm" tt="capitalize">
+                  <Text size="xs" tt="capitalize">
                     {line.category}
                   </Text>
                 </Table.Td>
@@ -61,7 +61,7 @@ export function IncomeChangeSnapshotWidget({ data, display }: TWidgetViewProps<T
               </Table.Td>
             </Table.Tr>
           </Table.Tfoot>
-        </Table>
+        </FitTable>
       )}
     </WidgetRoot>
   );

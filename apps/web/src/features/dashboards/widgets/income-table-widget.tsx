@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { TIncomeTable } from './income-widgets.ts';
-import { EmptyState, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
+import { EmptyState, FitTable, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
 
 /** Income Table: income by category, then expenses, then the net. */
 export function IncomeTableWidget({ data, display }: TWidgetViewProps<TIncomeTable>) {
@@ -20,12 +20,12 @@ export function IncomeTableWidget({ data, display }: TWidgetViewProps<TIncomeTab
       {data.lines.length === 0 ? (
         <EmptyState>No income or expenses in this timeline</EmptyState>
       ) : (
-        <Table fz="sm" verticalSpacing={4}>
+        <FitTable>
           <Table.Tbody>
             {data.lines.map((line) => (
               <Table.Tr key={`${line.kind}:${line.category}`}>
                 <Table.Td>
-                  <Text size="sm" tt="capitalize">
+                  <Text size="xs" tt="capitalize">
                     {line.category}
                   </Text>
                 </Table.Td>
@@ -45,7 +45,7 @@ export function IncomeTableWidget({ data, display }: TWidgetViewProps<TIncomeTab
               </Table.Tr>
             ))}
           </Table.Tfoot>
-        </Table>
+        </FitTable>
       )}
     </WidgetRoot>
   );

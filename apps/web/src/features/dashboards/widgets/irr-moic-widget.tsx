@@ -1,6 +1,13 @@
-import { Table } from '@mantine/core';
-import type { TReturnRow } from './return-widgets.ts';
-import { EmptyState, IrrCaption, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
+import { Table, Text } from '@mantine/core';
+import { PERIOD_RETURN_CAPTION, splitPeriodReturn, type TReturnRow } from './return-widgets.ts';
+import {
+  EmptyState,
+  FitTable,
+  IrrCaption,
+  NumberText,
+  type TWidgetViewProps,
+  WidgetRoot,
+} from './widget-parts.tsx';
 
 /**
  * IRR and MOIC: IRR, MOIC, DPI and RVPI of the repository and each scope; an undefined IRR says why, and
@@ -8,12 +15,14 @@ import { EmptyState, IrrCaption, NumberText, type TWidgetViewProps, WidgetRoot }
  */
 export function IrrMoicWidget({ data, display }: TWidgetViewProps<TReturnRow[]>) {
   const values = data.map(({ id, irr, moic, dpi, rvpi }) => ({ id, irr, moic, dpi, rvpi }));
+  const captions = data.map((row) => splitPeriodReturn(row.irr_caption));
+  const hasPeriodReturn = captions.some((caption) => caption.isPeriodReturn);
   return (
     <WidgetRoot display={display} values={values}>
       {data.length === 0 ? (
         <EmptyState>No returns in this timeline</EmptyState>
       ) : (
-        <Table fz="sm" verticalSpacing={4}>
+        <FitTable horizontalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Scope</Table.Th>
@@ -24,7 +33,7 @@ export function IrrMoicWidget({ data, display }: TWidgetViewProps<TReturnRow[]>)
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {data.map((row) => (
+            {data.map((row, index) => (
               <Table.Tr
                 key={`${row.scope_kind}:${row.id}`}
                 fw={row.scope_kind === 'repository' ? 700 : undefined}
@@ -32,7 +41,8 @@ export function IrrMoicWidget({ data, display }: TWidgetViewProps<TReturnRow[]>)
                 <Table.Td>{row.name}</Table.Td>
                 <Table.Td ta="right">
                   <NumberText value={row.irr} format="percent" view={display} note={row.irr_note} />
-                  <IrrCaption caption={row.irr_caption} />
+                  {captions[index]?.isPeriodReturn && <abbr title={PERIOD_RETURN_CAPTION}>*</abbr>}
+                  <IrrCaption caption={captions[index]?.rest ?? null} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <NumberText value={row.moic} format="multiple" view={display} />
@@ -46,7 +56,12 @@ export function IrrMoicWidget({ data, display }: TWidgetViewProps<TReturnRow[]>)
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </FitTable>
+      )}
+      {hasPeriodReturn && (
+        <Text size="xs" c="dimmed" mt={4}>
+          * {PERIOD_RETURN_CAPTION}: the flows span less than a year.
+        </Text>
       )}
     </WidgetRoot>
   );

@@ -40,3 +40,24 @@ export function missingNote(
   if (result.missing.length > limit) lines.push(`…and ${result.missing.length - limit} more`);
   return `Missing: ${lines.join('; ')}`;
 }
+
+/**
+ * Issue 18 item 12: the end values that rest on old prices, or null. 'Old prices: Lake house of 2024-03-31
+ * (275 days old); ACME of …' — shown under every widget whose figures come from values.
+ */
+export function staleNote(
+  result: TAnalyticsResult,
+  extraNames: Readonly<Record<string, string>> = {},
+  limit = 5,
+): string | null {
+  const stale = result.stale_prices ?? [];
+  if (stale.length === 0) return null;
+  const names = assetNamesOf(result, extraNames);
+  const lines = stale
+    .slice(0, limit)
+    .map(
+      (item) => `${names[item.asset_id] ?? item.asset_id} of ${item.price_date} (${item.age_days} days old)`,
+    );
+  if (stale.length > limit) lines.push(`…and ${stale.length - limit} more`);
+  return `Old prices: ${lines.join('; ')}`;
+}

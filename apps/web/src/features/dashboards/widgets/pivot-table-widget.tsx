@@ -1,6 +1,12 @@
 import { Table } from '@mantine/core';
 import type { TPivotTable } from './pivot.ts';
-import { EmptyState, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
+import {
+  EmptyState,
+  NumberText,
+  type TWidgetViewProps,
+  VISIBLE_SCROLLBAR,
+  WidgetRoot,
+} from './widget-parts.tsx';
 
 export interface TPivotView {
   table: TPivotTable;
@@ -25,7 +31,10 @@ export function PivotTableWidget({ data, display }: TWidgetViewProps<TPivotView>
       {table.rowKeys.length === 0 ? (
         <EmptyState>No data for this pivot</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={Math.min(1200, 160 + 110 * (table.columnKeys.length + 1))}>
+        <Table.ScrollContainer
+          minWidth={Math.min(1200, 160 + 110 * (table.columnKeys.length + 1))}
+          scrollAreaProps={VISIBLE_SCROLLBAR}
+        >
           <Table fz="sm" verticalSpacing={4} striped withColumnBorders>
             <Table.Thead>
               <Table.Tr>

@@ -8,6 +8,7 @@ import {
   irrReasonText,
   linkedTransactions,
   performancePivot,
+  splitPeriodReturn,
 } from './return-widgets.ts';
 import { sampleResult } from './widget-fixtures.ts';
 
@@ -195,5 +196,17 @@ describe('linkedTransactions', () => {
   it('says there is no linked data until there is', () => {
     expect(linkedTransactions({ result: sampleResult() }).emptyMessage).toBe('No linked data yet');
     expect(linkedTransactions({ result: sampleResult(), hasLinkedData: true }).emptyMessage).toBeNull();
+  });
+
+  it('moves the period-return words of an IRR caption under the table and keeps the rest in the cell', () => {
+    expect(splitPeriodReturn('Period return, not annualised')).toEqual({ isPeriodReturn: true, rest: null });
+    expect(
+      splitPeriodReturn('Period return, not annualised. Several rates fit: 1.00%, 3.00% a year'),
+    ).toEqual({ isPeriodReturn: true, rest: 'Several rates fit: 1.00%, 3.00% a year' });
+    expect(splitPeriodReturn('Several rates fit: 10.00%, 20.00% a year')).toEqual({
+      isPeriodReturn: false,
+      rest: 'Several rates fit: 10.00%, 20.00% a year',
+    });
+    expect(splitPeriodReturn(null)).toEqual({ isPeriodReturn: false, rest: null });
   });
 });

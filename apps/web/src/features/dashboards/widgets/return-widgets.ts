@@ -47,6 +47,17 @@ export function irrCaption(irr: TIrr): string | null {
   return parts.length > 0 ? parts.join('. ') : null;
 }
 
+/**
+ * The caption of one IRR cell in a narrow table: the period-return words go once under the table (a '*'
+ * marks the IRR), so five columns fit a phone (issue 18); what else the caption says stays in the cell.
+ */
+export function splitPeriodReturn(caption: string | null): { isPeriodReturn: boolean; rest: string | null } {
+  if (caption === null || !caption.startsWith(PERIOD_RETURN_CAPTION))
+    return { isPeriodReturn: false, rest: caption };
+  const rest = caption.slice(PERIOD_RETURN_CAPTION.length).replace(/^\. /, '');
+  return { isPeriodReturn: true, rest: rest === '' ? null : rest };
+}
+
 export interface TReturnRow {
   id: string;
   name: string;

@@ -5,6 +5,7 @@ import {
   NumberText,
   type TWidgetDisplay,
   type TWidgetViewProps,
+  VISIBLE_SCROLLBAR,
   WidgetRoot,
 } from './widget-parts.tsx';
 
@@ -49,7 +50,7 @@ export function ValueTableWidget({ data, display }: TWidgetViewProps<TValueTable
       {data.rows.length === 0 ? (
         <EmptyState>No value in this timeline</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} scrollAreaProps={VISIBLE_SCROLLBAR}>
           <Table fz="sm" verticalSpacing={4} striped>
             <Table.Thead>
               <Table.Tr>

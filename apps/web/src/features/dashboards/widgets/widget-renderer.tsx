@@ -1,8 +1,9 @@
 // One widget from its saved kind and settings and the analytics result: transform, then the kind's lazy
 // component inside Suspense. What a dashboard grid puts in each cell.
 import { Center, Loader, Text } from '@mantine/core';
+import { findWidgetKind } from '@strata/core/dashboards/widget-kinds';
 import { Suspense, useMemo } from 'react';
-import { missingNote } from './missing-values.ts';
+import { missingNote, staleNote } from './missing-values.ts';
 import type { TWidgetDisplay } from './widget-parts.tsx';
 import { findWidgetDefinition } from './widget-registry.ts';
 import { readWidgetSettings, type TWidgetInput } from './widget-settings.ts';
@@ -28,8 +29,10 @@ export function WidgetRenderer({ kind, settings: raw, input, precision }: TWidge
       precision: precision ?? settings.precision,
       missingNote: missingNote(input.result, input.assetNames),
     };
-    return { data: definition.transform(input, settings), display };
-  }, [definition, raw, input, precision]);
+    // Values rest on prices for every kind that reads analytics (income too: unrealized gains).
+    const stale = findWidgetKind(kind)?.datasets.length ? staleNote(input.result, input.assetNames) : null;
+    return { data: definition.transform(input, settings), display, stale };
+  }, [definition, raw, input, precision, kind]);
   if (!definition || !prepared) {
     return (
       <Text size="sm" c="dimmed">
@@ -46,6 +49,12 @@ export function WidgetRenderer({ kind, settings: raw, input, precision }: TWidge
         </Center>
       }
     >
+      {/* Above the figures, so a tall widget that scrolls still shows it. */}
+      {prepared.stale && (
+        <Text size="xs" c="yellow.9" mb={4} role="note" aria-label="Stale prices">
+          {prepared.stale}
+        </Text>
+      )}
       <Component data={prepared.data} display={prepared.display} />
     </Suspense>
   );

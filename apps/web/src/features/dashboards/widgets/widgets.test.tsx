@@ -72,6 +72,29 @@ describe('Value Change Snapshot widget', () => {
   });
 });
 
+describe('stale prices (issue 18 item 12)', () => {
+  it('says under a value widget which end values rest on a price more than 31 days old', async () => {
+    const result = sampleResult();
+    result.stale_prices = [{ asset_id: 'ast-house', price_date: '2024-03-31', age_days: 275 }];
+    renderWithProviders(
+      <WidgetRenderer kind="Value Table" input={{ result, assetNames: { 'ast-house': 'Lake house' } }} />,
+    );
+    const note = await screen.findByRole('note', { name: 'Stale prices' });
+    expect(note.textContent).toBe('Old prices: Lake house of 2024-03-31 (275 days old)');
+  });
+
+  it('says nothing when every price is fresh, nor under a widget that reads no values', async () => {
+    renderWithProviders(<WidgetRenderer kind="Value Pie" input={{ result: sampleResult() }} />);
+    await screen.findByRole('region', { name: 'Value Pie' });
+    expect(screen.queryByRole('note', { name: 'Stale prices' })).toBeNull();
+    const result = sampleResult();
+    result.stale_prices = [{ asset_id: 'ast-house', price_date: '2024-03-31', age_days: 275 }];
+    renderWithProviders(<WidgetRenderer kind="Section Delimiter" input={{ result }} />);
+    await screen.findByRole('region', { name: 'Section' });
+    expect(screen.queryByRole('note', { name: 'Stale prices' })).toBeNull();
+  });
+});
+
 describe('other widgets', () => {
   it('IRR and MOIC says why an IRR is not defined', async () => {
     const result = sampleResult();
@@ -130,7 +153,10 @@ describe('other widgets', () => {
     renderWithProviders(<WidgetRenderer kind="IRR and MOIC" input={{ result }} />);
     const widget = await screen.findByRole('region', { name: 'IRR and MOIC' });
     const cells = within(widget).getAllByRole('cell');
-    expect(cells[1]!.textContent).toBe('0.1%Period return, not annualised');
+    // The IRR is starred, and the words are said once under the table (so five columns fit a phone).
+    expect(cells[1]!.textContent).toBe('0.1%*');
+    expect(within(cells[1]!).getByTitle('Period return, not annualised')).toBeTruthy();
+    expect(widget.textContent).toContain('* Period return, not annualised: the flows span less than a year.');
   });
 
   it('Linked Transactions says there is no linked data yet', async () => {

@@ -105,6 +105,21 @@ describe('TransactionForm', () => {
     expect(within(depositCash).getByRole('textbox', { name: 'Amount' })).toHaveProperty('value', '');
   });
 
+  it('shows the sign a slot forces before saving: 1500 paid in a buy is saved as -1500', async () => {
+    renderForm();
+    await pickType('buy');
+    const cash = screen.getByRole('group', { name: 'Cash' });
+    const amount = within(cash).getByRole('textbox', { name: 'Amount' });
+    await userEvent.type(amount, '1500');
+    expect(within(cash).getByRole('status').textContent).toBe('Saved as -1500');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '-1500');
+    expect(within(cash).queryByRole('status')).toBeNull();
+    const position = screen.getByRole('group', { name: 'Position' });
+    await userEvent.type(within(position).getByRole('textbox', { name: 'Amount' }), '10');
+    expect(within(position).queryByRole('status')).toBeNull();
+  });
+
   it("turns a pasted '12%' into 0.12", async () => {
     renderForm();
     await pickType('deposit');

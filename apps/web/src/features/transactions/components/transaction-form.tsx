@@ -23,6 +23,7 @@ import {
   draftState,
   draftToBody,
   entryErrorKey,
+  forcedSignNote,
   otherErrors,
   type TDraftState,
   type TEntryDraft,
@@ -36,6 +37,19 @@ const STATE_COLORS: Record<TDraftState, string> = {
   deleted: 'gray',
   invalid: 'red',
 };
+
+/** An amount's help text, and under it the sign its rule will store when that differs from what was typed. */
+function AmountDescription({ text, note }: { text: string; note: string | null }) {
+  if (note === null) return text;
+  return (
+    <>
+      {text}
+      <Text component="span" display="block" size="xs" c="orange.8" role="status">
+        {note}
+      </Text>
+    </>
+  );
+}
 
 /** The field part of an entry's error key ('Cash: amount'). */
 const FIELD_OF = { account_id: 'account', asset_id: 'asset', amount: 'amount' } as const;
@@ -285,7 +299,12 @@ export function TransactionForm(props: TTransactionFormProps) {
             />
             <TextInput
               label="Amount"
-              description={slot.amountDescription}
+              description={
+                <AmountDescription
+                  text={slot.amountDescription}
+                  note={forcedSignNote(slot, draft.entries[index]?.amount ?? '')}
+                />
+              }
               inputMode="decimal"
               readOnly={isReadOnly}
               rightSection={slot.amount.rule === 'percent' ? <Text size="sm">%</Text> : undefined}

@@ -18,13 +18,16 @@ import { callEndpoint } from '../../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../../shared/api/repository-query-keys.ts';
 import { useAssetPrices } from '../../api/assets.ts';
 import {
+  assetReturnRows,
   assetValueRows,
+  assetValuesQuery,
   STALE_PRICE_DAYS,
   stalePrices,
   type TValueRange,
   VALUE_RANGES,
 } from '../../lib/asset-values.ts';
 import { useAssetDrawer } from '../asset-drawer-context.ts';
+import { AssetReturnsTable } from './asset-returns-table.tsx';
 import { ValuesChart } from './values-chart.tsx';
 
 const money = (value: number | null) =>
@@ -42,18 +45,19 @@ export function AssetValuesTab() {
   const [range, setRange] = useState<TValueRange>('month');
   const { periods } = VALUE_RANGES[range];
   const values = useQuery({
-    queryKey: repositoryScopedKey(repositoryId ?? 'none', 'analytics', 'value_view', range),
+    queryKey: repositoryScopedKey(repositoryId ?? 'none', 'analytics', 'asset-values', asset?.id, range),
     queryFn: ({ signal }) =>
       callEndpoint(getAnalytics, {
         params: { id: repositoryId ?? '' },
         signal,
-        query: { datasets: 'value_view', freq: range, periods },
+        query: assetValuesQuery(asset ?? { id: '', type: '' }, { freq: range, periods }),
       }),
     enabled: Boolean(repositoryId && asset),
   });
   const answer = values.data;
   const result = analyticsResult(answer);
   const rows = asset ? assetValueRows(result?.value_view, asset) : [];
+  const returns = asset ? assetReturnRows(result?.irr_moic_view, asset) : [];
   const currency = result?.currency ?? repositoryCurrency;
   const newestFirst = [...rows].reverse();
   const prices = useAssetPrices(repositoryId, asset?.id);
@@ -96,6 +100,7 @@ export function AssetValuesTab() {
       {rows.length > 0 && (
         <>
           <ValuesChart rows={rows} currency={currency} />
+          {returns.length > 0 && <AssetReturnsTable rows={returns} />}
           <ScrollArea>
             <Table striped aria-label="Values" fz="sm">
               <Table.Thead>
