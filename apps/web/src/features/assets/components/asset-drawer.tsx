@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { confirmUnsavedChanges } from '../../../shared/forms/confirm-unsaved-changes.tsx';
-import { useWarnBeforeUnload } from '../../../shared/forms/use-unsaved-changes-guard.ts';
+import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { MODAL_BASE_Z_INDEX } from '../../../shared/ui/layers.ts';
 import { activeTabPath, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
@@ -41,10 +41,11 @@ export function AssetDrawer({
   const tags = useTags(repository?.id);
   const [asOf, setAsOf] = useState<string | null>(null);
   const dirtyRef = useRef(false);
-  useWarnBeforeUnload(() => dirtyRef.current);
   const isAskingRef = useRef(false);
   const list = ASSET_LISTS[kind];
   const basePath = `${list.basePath}/${id}`;
+  // Back, a link or a reload asks like the X does; moving between this item's tabs keeps the form.
+  useUnsavedChanges(() => dirtyRef.current, { scope: basePath });
   const isNew = id === NEW_ITEM_ID;
   const isDenied = useNewItemGuard(isNew);
   const asset = isNew ? null : ((assets.data ?? []).find((candidate) => candidate.id === id) ?? null);
