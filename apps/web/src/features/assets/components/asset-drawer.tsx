@@ -5,6 +5,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { confirmUnsavedChanges } from '../../../shared/forms/confirm-unsaved-changes.tsx';
 import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { MODAL_BASE_Z_INDEX } from '../../../shared/ui/layers.ts';
 import { activeTabPath, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
@@ -33,6 +34,7 @@ export function AssetDrawer({
   /** Shown instead of the tab routes when the item has no tabs (income and expense accounts). */
   children?: (context: TAssetDrawerContext) => ReactNode;
 }) {
+  const dates = useDateDisplay();
   const { id = NEW_ITEM_ID } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -56,7 +58,7 @@ export function AssetDrawer({
   const title = isNew
     ? `New ${list.noun}`
     : asset
-      ? `${assetTitle(asset)}${active === 'transactions' && asOf ? ` · As of ${asOf}` : ''}`
+      ? `${assetTitle(asset)}${active === 'transactions' && asOf ? ` · As of ${dates.date(asOf)}` : ''}`
       : list.noun.charAt(0).toUpperCase() + list.noun.slice(1);
   const context: TAssetDrawerContext = {
     kind,
