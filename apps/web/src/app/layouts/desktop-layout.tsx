@@ -73,7 +73,7 @@ export function DesktopLayout({
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 220, breakpoint: 0, collapsed: { desktop: !isNavbarOpened, mobile: !isNavbarOpened } }}
+      navbar={{ width: 260, breakpoint: 0, collapsed: { desktop: !isNavbarOpened, mobile: !isNavbarOpened } }}
       padding="md"
     >
       <AppShell.Header>
