@@ -144,7 +144,14 @@ export function AssetForm({
         const offer = deletedOffer(draft.type);
         notifyError(error, {
           actions: [
-            { label: offer.label, onClick: () => void navigate(offer.to) },
+            {
+              label: offer.label,
+              // Choosing the deleted twin over this draft is the deliberate discard: no question on the way.
+              onClick: () => {
+                onDirtyChange?.(false);
+                void navigate(offer.to);
+              },
+            },
             { label: 'Close', onClick: () => {} },
           ],
         });

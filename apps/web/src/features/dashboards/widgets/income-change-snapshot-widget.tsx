@@ -27,7 +27,9 @@ export function IncomeChangeSnapshotWidget({ data, display }: TWidgetViewProps<T
               <Table.Th ta="right">
                 {data.current ? `To ${dates.date(data.current.end)}` : 'This period'}
               </Table.Th>
-              <Table.Th ta="right">{data.previous ? `To ${data.previous.end}` : 'Previous'}</Table.Th>
+              <Table.Th ta="right">
+                {data.previous ? `To ${dates.date(data.previous.end)}` : 'Previous'}
+              </Table.Th>
               <Table.Th ta="right">Change</Table.Th>
             </Table.Tr>
           </Table.Thead>
