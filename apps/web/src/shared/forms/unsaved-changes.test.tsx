@@ -230,6 +230,15 @@ describe('unsaved forms registry', () => {
     expect(registry.dirtyIn('/tags/3')).toHaveLength(0);
   });
 
+  it('an exact form is kept only by its own path', () => {
+    const registry = createUnsavedForms();
+    const basicInfo = { ...form('/assets/12', true, true), isExact: true };
+    registry.register(basicInfo);
+    expect(registry.lostBy('/assets/12')).toEqual([]);
+    expect(registry.lostBy('/assets/12/prices')).toEqual([basicInfo]);
+    expect(registry.lostBy('/assets')).toEqual([basicInfo]);
+  });
+
   it('forgets a form once it unregisters', () => {
     const registry = createUnsavedForms();
     const unregister = registry.register(form('/assets/12', true, true));

@@ -8,6 +8,8 @@ import { isLeavingArea } from './unsaved-changes.ts';
 export interface TUnsavedForm {
   scope: string;
   isRoute: boolean;
+  /** Only `scope` itself keeps the form (a form on one tab of an item: the other tabs unmount it). */
+  isExact?: boolean;
   isDirty: () => boolean;
   /** Called once the user chose 'Discard form changes': from then on the form counts as clean. */
   discard: () => void;
@@ -36,7 +38,11 @@ export function createUnsavedForms(): TUnsavedForms {
       return () => forms.delete(form);
     },
     lostBy: (nextPathname) =>
-      dirty().filter((form) => form.isRoute && isLeavingArea(form.scope, nextPathname)),
+      dirty().filter(
+        (form) =>
+          form.isRoute &&
+          (form.isExact ? nextPathname !== form.scope : isLeavingArea(form.scope, nextPathname)),
+      ),
     dirtyIn: (scope) => dirty().filter((form) => form.scope === scope),
     isAnyDirty: () => dirty().length > 0,
   };

@@ -18,6 +18,8 @@ export function UnsavedScope({ scope, isRoute, children }: TUnsavedScope & { chi
 export interface TUseUnsavedChangesOptions {
   /** Overrides the surrounding `UnsavedScope`; a route form's path. */
   scope?: string;
+  /** Only that path keeps the form, not the paths below it. */
+  isExact?: boolean;
   registry?: TUnsavedForms;
 }
 
@@ -29,7 +31,7 @@ export interface TUseUnsavedChangesOptions {
  */
 export function useUnsavedChanges(
   isDirty: boolean | (() => boolean),
-  { scope: explicitScope, registry = unsavedForms }: TUseUnsavedChangesOptions = {},
+  { scope: explicitScope, isExact = false, registry = unsavedForms }: TUseUnsavedChangesOptions = {},
 ): { markClean: () => void } {
   const context = useContext(UnsavedScopeContext);
   const scope = explicitScope ?? context?.scope;
@@ -45,13 +47,14 @@ export function useUnsavedChanges(
     return registry.register({
       scope,
       isRoute,
+      isExact,
       isDirty: () =>
         !isDiscarded.current && (typeof latest.current === 'function' ? latest.current() : latest.current),
       discard: () => {
         isDiscarded.current = true;
       },
     });
-  }, [scope, isRoute, registry]);
+  }, [scope, isRoute, isExact, registry]);
   return {
     markClean: () => {
       isDiscarded.current = true;

@@ -46,8 +46,9 @@ export function AssetDrawer({
   const isAskingRef = useRef(false);
   const list = ASSET_LISTS[kind];
   const basePath = `${list.basePath}/${id}`;
-  // Back, a link or a reload asks like the X does; moving between this item's tabs keeps the form.
-  useUnsavedChanges(() => dirtyRef.current, { scope: basePath });
+  // Back, a link, another tab or a reload asks like the X does: only Basic info (the item's own path) holds
+  // the form, and the other tabs unmount it.
+  useUnsavedChanges(() => dirtyRef.current, { scope: basePath, isExact: true });
   const isNew = id === NEW_ITEM_ID;
   const isDenied = useNewItemGuard(isNew);
   const asset = isNew ? null : ((assets.data ?? []).find((candidate) => candidate.id === id) ?? null);
