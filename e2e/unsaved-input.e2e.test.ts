@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pick, settle } from './support/page-tools.ts';
+import { apiAs } from './support/users.ts';
 import { openWorkspace, type TWorkspace } from './support/workspace.ts';
 
 // Issue 19, item 1: the browser's Back asks before throwing away a form's unsaved input, as X and Escape do,
@@ -109,5 +110,62 @@ describe('unsaved input survives Back', () => {
     await page.goBack();
     await question(page).getByRole('button', { name: 'Discard form changes' }).click();
     await page.waitForURL(/\/tags$/);
+  });
+
+  it('an existing asset: another tab asks too, since only Basic info holds the form', async () => {
+    const { app, user, repositoryId, browser } = workspace as TWorkspace;
+    const { page } = browser;
+    const stock = await apiAs<{ id: string }>(app, user, 'POST', '/assets', {
+      repository_id: repositoryId,
+      type: 'stock',
+      name: 'Steady Corp',
+      ticker: 'STDY',
+      currency: 'USD',
+    });
+    await page.goto(`${app.baseUrl}/assets`);
+    await page.getByRole('table', { name: 'Assets' }).getByRole('link', { name: 'Steady Corp' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Steady Corp · STDY · stock' });
+    await drawer.getByLabel('Name').fill('Steady Corporation');
+    await drawer.getByRole('tab', { name: 'Prices' }).click();
+    await question(page).getByRole('button', { name: 'Continue editing' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/assets/${stock.id}`);
+    expect(await drawer.getByLabel('Name').inputValue()).toBe('Steady Corporation');
+    await settle(page);
+    await drawer.getByRole('tab', { name: 'Prices' }).click();
+    await question(page).getByRole('button', { name: 'Discard form changes' }).click();
+    await page.waitForURL(new RegExp(`/assets/${stock.id}/prices$`));
+  });
+});
+
+describe('unsaved input on a 390 px phone', () => {
+  let workspace: TWorkspace | undefined;
+
+  beforeAll(async () => {
+    workspace = await openWorkspace({
+      email: 'unsaved.phone.e2e@example.com',
+      name: 'Una Phone',
+      repository: 'Pocket drafts',
+      viewport: { width: 390, height: 844 },
+    });
+  });
+
+  afterAll(async () => {
+    await workspace?.close();
+  });
+
+  it('a new transaction: Back asks, and Discard leaves for the list', async () => {
+    const { app, browser } = workspace as TWorkspace;
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/transactions`);
+    await page.getByRole('button', { name: 'New transaction' }).click();
+    await page.waitForURL(/\/transactions\/new$/);
+    const form = page.getByRole('dialog', { name: 'New transaction' });
+    await form.getByLabel('Description').fill('Typed on the bus');
+    await page.goBack();
+    await question(page).waitFor();
+    await settle(page);
+    await browser.screenshot('unsaved-back-transaction-390', { fullPage: false });
+    await question(page).getByRole('button', { name: 'Discard form changes' }).click();
+    await page.waitForURL(/\/transactions$/);
   });
 });
