@@ -35,7 +35,7 @@ export function DateField({ value, onChange, onBlur, placeholder, ...rest }: TDa
       {...rest}
       value={text}
       placeholder={placeholder ?? display.format}
-      inputMode="numeric"
+      // No numeric keypad: on phones it lacks the '/' the day-first and month-first formats need.
       autoComplete="off"
       onChange={(event) => {
         const next = event.currentTarget.value;
