@@ -17,6 +17,11 @@ export async function openWorkspace(options: {
   name: string;
   repository: string;
   viewport?: { width: number; height: number };
+  /**
+   * The user's date format (settings `dateFormat`). Journeys read and type ISO dates unless they choose
+   * otherwise: the default would follow Chromium's time zone (day first in UTC).
+   */
+  dateFormat?: 'YYYY-MM-DD' | 'DD/MM/YYYY' | 'MM/DD/YYYY';
 }): Promise<TWorkspace> {
   const app = await startApp();
   let browser: Browser | undefined;
@@ -27,6 +32,11 @@ export async function openWorkspace(options: {
       currency: 'USD',
     });
     await apiAs(app, user, 'POST', `/repositories/${repositoryId}/initialize`);
+    const settings = await apiAs<Record<string, unknown>>(app, user, 'GET', `/users/${user.id}/settings`);
+    await apiAs(app, user, 'POST', `/users/${user.id}/settings`, {
+      ...settings,
+      dateFormat: options.dateFormat ?? 'YYYY-MM-DD',
+    });
     browser = await openBrowser(options.viewport);
     await signInBrowser(browser.context, app, user);
     const opened = browser;

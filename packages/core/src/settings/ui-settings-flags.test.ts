@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isAnalyticsDebugTabsEnabled, withAnalyticsDebugTabs } from './ui-settings-flags.ts';
+import {
+  isAnalyticsDebugTabsEnabled,
+  isNavbarOpened,
+  withAnalyticsDebugTabs,
+  withNavbarOpened,
+} from './ui-settings-flags.ts';
 import { migrateUiSettings } from './ui-settings-migrations.ts';
 
 describe('the analytics debug-tabs flag', () => {
@@ -28,5 +33,22 @@ describe('the analytics debug-tabs flag', () => {
     expect(withAnalyticsDebugTabs({ analytics: [1] }, true)).toEqual({
       analytics: { isDebugTabsEnabled: true },
     });
+  });
+});
+
+describe('the side panel flag', () => {
+  it('is open until the user hides it', () => {
+    expect(isNavbarOpened(undefined)).toBe(true);
+    expect(isNavbarOpened({})).toBe(true);
+    expect(isNavbarOpened({ common: { isNavbarOpened: false } })).toBe(false);
+    expect(isNavbarOpened({ common: { isNavbarOpened: true } })).toBe(true);
+  });
+
+  it('is written under common, keeping the rest', () => {
+    expect(withNavbarOpened({ settingsVersion: 20250815, common: { isNavbarPinned: true } }, false)).toEqual({
+      settingsVersion: 20250815,
+      common: { isNavbarPinned: true, isNavbarOpened: false },
+    });
+    expect(withNavbarOpened({}, true)).toEqual({ common: { isNavbarOpened: true } });
   });
 });

@@ -20,3 +20,23 @@ export function withAnalyticsDebugTabs(uiSettings: TUiSettings, isEnabled: boole
   const analytics = typeof current === 'object' && current !== null && !Array.isArray(current) ? current : {};
   return { ...uiSettings, analytics: { ...analytics, isDebugTabsEnabled: isEnabled } };
 }
+
+function commonSection(uiSettings: TUiSettings | null | undefined): Record<string, unknown> {
+  const common = uiSettings?.common;
+  return typeof common === 'object' && common !== null && !Array.isArray(common)
+    ? (common as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * Whether the desktop side panel is shown: `uiSettings.common.isNavbarOpened` (the seed's `navbarOpened`,
+ * renamed by the 20250705 migration). Open until the user hides it.
+ */
+export function isNavbarOpened(uiSettings: TUiSettings | null | undefined): boolean {
+  return commonSection(uiSettings).isNavbarOpened !== false;
+}
+
+/** A copy of `uiSettings` remembering the side panel's state; the rest of `common` is kept. */
+export function withNavbarOpened(uiSettings: TUiSettings, isOpened: boolean): TUiSettings {
+  return { ...uiSettings, common: { ...commonSection(uiSettings), isNavbarOpened: isOpened } };
+}

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_QUERY_KEY } from '../../features/auth/api/get-session.ts';
+import { USER_SETTINGS_QUERY_KEY } from '../../features/session/index.ts';
+import { configureApiClient } from '../../shared/api/api-client.ts';
 import { ModalHost } from '../../shared/modals/modal-host.tsx';
 import { modals } from '../../shared/modals/modal-store.ts';
 import { AppLayout, MOBILE_LAYOUT_QUERY } from './app-layout.tsx';
@@ -25,7 +27,7 @@ function setWidthIsMobile(isMobile: boolean) {
   })) as typeof window.matchMedia;
 }
 
-function renderLayout(path = '/dashboards') {
+function renderLayout(path = '/dashboards', prepare?: (queryClient: QueryClient) => void) {
   const router = createMemoryRouter(
     [
       {
@@ -51,6 +53,7 @@ function renderLayout(path = '/dashboards') {
   // The user menu and the session watch read the session; a cached "none" keeps them off the network.
   const queryClient = new QueryClient();
   queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  prepare?.(queryClient);
   render(
     <MantineProvider>
       <QueryClientProvider client={queryClient}>
@@ -146,5 +149,44 @@ describe('AppLayout', () => {
       fireEvent.keyDown(document.body, { key: 'Q' });
     });
     expect(shellStyles()).not.toMatch(collapsed);
+  });
+
+  it('remembers the hidden side panel in the user settings (issue 19, item 12)', async () => {
+    setWidthIsMobile(false);
+    const posted: Array<{ uiSettings: unknown }> = [];
+    configureApiClient({
+      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+        posted.push(JSON.parse(String(init?.body)));
+        return new Response(String(init?.body), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as typeof fetch,
+      logError: () => {},
+    });
+    renderLayout('/dashboards', (queryClient) => {
+      queryClient.setQueryData(SESSION_QUERY_KEY, { user: { id: 'u1' }, session: {} } as never);
+      queryClient.setQueryData([...USER_SETTINGS_QUERY_KEY, 'u1'], {
+        dateFormat: 'YYYY-MM-DD',
+        lastActiveRepository: null,
+        allowedInactivityTime: 20,
+        earlyAccess: false,
+        timelineOpened: false,
+        assetTreeWidth: null,
+        uiSettings: { common: { isNavbarPinned: true, isNavbarOpened: false } },
+        timeZone: null,
+      });
+    });
+    const shellStyles = () =>
+      [...document.querySelectorAll('style')].map((el) => el.textContent ?? '').join('\n');
+    const collapsed = /--app-shell-navbar-offset:0px !important/;
+    // Hidden last time: it starts hidden.
+    expect(shellStyles()).toMatch(collapsed);
+    await userEvent.click(screen.getByRole('button', { name: 'Show side panel' }));
+    expect(shellStyles()).not.toMatch(collapsed);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.uiSettings).toEqual({ common: { isNavbarPinned: true, isNavbarOpened: true } });
+    expect(screen.getByRole('button', { name: 'Hide side panel' })).toBeTruthy();
+    configureApiClient({ fetch: (...args) => globalThis.fetch(...args) });
   });
 });

@@ -1,7 +1,11 @@
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { isNavbarOpened, withNavbarOpened } from '@strata/core/settings/ui-settings-flags';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useSession } from '../../features/auth/index.ts';
 import { SessionWatch } from '../../features/session/components/session-watch.tsx';
+import { saveUserSettings, useUserSettings } from '../../features/session/index.ts';
 import { useGlobalShortcuts } from '../../shared/keyboard/use-global-shortcuts.ts';
 import { modals } from '../../shared/modals/modal-store.ts';
 import { openAssetTree } from '../shell/open-asset-tree.tsx';
@@ -12,10 +16,34 @@ import { MobileLayout } from './mobile-layout.tsx';
 /** Phone and tablet widths (below Mantine's `md`, 992 px at the default 16 px font) get the mobile layout. */
 export const MOBILE_LAYOUT_QUERY = '(max-width: 62em)';
 
+/**
+ * The desktop side panel, shown or hidden as the user last left it (`uiSettings.common.isNavbarOpened`,
+ * saved with the settings so it follows them to another browser).
+ */
+function useDesktopNavbar() {
+  const queryClient = useQueryClient();
+  const userId = useSession().data?.user.id;
+  const settings = useUserSettings(userId);
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const isOpened = choice ?? isNavbarOpened(settings.data?.uiSettings);
+  const toggle = () => {
+    const next = !isOpened;
+    setChoice(next);
+    if (!userId) return;
+    saveUserSettings(queryClient, userId, (current) => ({
+      ...current,
+      uiSettings: withNavbarOpened(current.uiSettings, next),
+    })).catch(() => {
+      // Not remembered this time; the panel still follows the click for this visit, no need to interrupt.
+    });
+  };
+  return { isOpened, toggle };
+}
+
 /** The signed-in shell: picks the layout by width and owns the global shortcuts. */
 export function AppLayout() {
   const isMobile = useMediaQuery(MOBILE_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
-  const [isDesktopNavbarOpened, desktopNavbar] = useDisclosure(true);
+  const desktopNavbar = useDesktopNavbar();
   const [isMobileNavbarOpened, mobileNavbar] = useDisclosure(false);
   const { pathname } = useLocation();
 
@@ -41,7 +69,7 @@ export function AppLayout() {
           onCloseNavbar={mobileNavbar.close}
         />
       ) : (
-        <DesktopLayout isNavbarOpened={isDesktopNavbarOpened} />
+        <DesktopLayout isNavbarOpened={desktopNavbar.isOpened} onToggleNavbar={desktopNavbar.toggle} />
       )}
       <SessionWatch />
     </>

@@ -1,5 +1,9 @@
-import { AppShell, Button, Group, Menu } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { ActionIcon, AppShell, Button, Group, Menu, Tooltip } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppShellActions } from './app-shell-actions.tsx';
 import { Brand } from './brand.tsx';
@@ -58,7 +62,14 @@ function TopNavigation() {
   );
 }
 
-export function DesktopLayout({ isNavbarOpened }: { isNavbarOpened: boolean }) {
+export function DesktopLayout({
+  isNavbarOpened,
+  onToggleNavbar,
+}: {
+  isNavbarOpened: boolean;
+  onToggleNavbar: () => void;
+}) {
+  const toggleLabel = isNavbarOpened ? 'Hide side panel' : 'Show side panel';
   return (
     <AppShell
       header={{ height: 60 }}
@@ -68,7 +79,18 @@ export function DesktopLayout({ isNavbarOpened }: { isNavbarOpened: boolean }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xl" wrap="nowrap">
-            <Brand />
+            <Group gap="xs" wrap="nowrap">
+              <Tooltip label={`${toggleLabel} (Q)`}>
+                <ActionIcon variant="subtle" color="gray" aria-label={toggleLabel} onClick={onToggleNavbar}>
+                  {isNavbarOpened ? (
+                    <IconLayoutSidebarLeftCollapse size={18} />
+                  ) : (
+                    <IconLayoutSidebarLeftExpand size={18} />
+                  )}
+                </ActionIcon>
+              </Tooltip>
+              <Brand />
+            </Group>
             <TopNavigation />
           </Group>
           <AppShellActions />

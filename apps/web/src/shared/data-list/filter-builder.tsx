@@ -13,6 +13,7 @@ import type { TFieldTable } from '@strata/core/filters/field-kinds';
 import { FILTER_LOGICS, type TFilter, type TFilterLogic } from '@strata/core/filters/filter-model';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { DateField } from '../forms/date-field.tsx';
 import type { TFilterOption, TLoadFilterOptions } from './api/filter-options.ts';
 import {
   addGroup,
@@ -275,32 +276,24 @@ export function ValueEditor({ editor, field, value, invalid, loadOptions, onChan
       return null;
     case 'date':
       return (
-        <TextInput
-          type="date"
+        <DateField
           aria-label="Value"
           error={invalid}
           value={textOf(value)}
-          onChange={(event) => onChange(event.currentTarget.value)}
+          onChange={(next) => onChange(next)}
         />
       );
     case 'date-range': {
       const [from, to] = Array.isArray(value) ? value : ['', ''];
       return (
         <Group gap={4} wrap="nowrap">
-          <TextInput
-            type="date"
+          <DateField
             aria-label="From"
             error={invalid}
             value={from}
-            onChange={(event) => onChange([event.currentTarget.value, to])}
+            onChange={(next) => onChange([next, to])}
           />
-          <TextInput
-            type="date"
-            aria-label="To"
-            error={invalid}
-            value={to}
-            onChange={(event) => onChange([from, event.currentTarget.value])}
-          />
+          <DateField aria-label="To" error={invalid} value={to} onChange={(next) => onChange([from, next])} />
         </Group>
       );
     }

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ModalHost } from '../modals/modal-host.tsx';
@@ -14,7 +14,10 @@ import {
   type TFormEntityState,
   UNSAVED_CHANGES_QUESTION,
 } from './unsaved-changes.ts';
-import { useNavigationGuard, useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+import { createUnsavedForms, type TUnsavedForms } from './unsaved-forms.ts';
+import { useUnsavedChanges } from './use-unsaved-changes.tsx';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
 
 describe('unsaved-changes rules', () => {
   it.each([
@@ -118,21 +121,8 @@ describe('useUnsavedChangesGuard', () => {
   });
 });
 
-function AreaPage({ store }: { store: TModalStore }) {
-  const [isDirty, setDirty] = useState(false);
-  useNavigationGuard({ area: '/assets', isDirty, store });
-  return (
-    <>
-      <button type="button" onClick={() => setDirty(true)}>
-        dirty
-      </button>
-      <Link to="/assets/2">other asset</Link>
-      <Link to="/tags">tags</Link>
-    </>
-  );
-}
-
-function renderArea(store: TModalStore) {
+function renderArea(store: TModalStore, initialEntries = ['/assets/1']) {
+  const registry = createUnsavedForms();
   const router = createMemoryRouter(
     [
       {
@@ -140,42 +130,61 @@ function renderArea(store: TModalStore) {
           <>
             <Outlet />
             <ModalHost store={store} />
+            <UnsavedChangesGuard registry={registry} store={store} />
           </>
         ),
         children: [
-          { path: '/assets/:id', element: <AreaPage store={store} /> },
+          { path: '/assets', element: <p>asset list page</p> },
+          { path: '/assets/:id', element: <AssetPageIn registry={registry} /> },
+          { path: '/assets/:id/prices', element: <AssetPageIn registry={registry} /> },
           { path: '/tags', element: <p>tags page</p> },
         ],
       },
     ],
-    { initialEntries: ['/assets/1'] },
+    { initialEntries, initialIndex: initialEntries.length - 1 },
   );
   render(
     <MantineProvider>
       <RouterProvider router={router} />
     </MantineProvider>,
   );
-  return router;
+  return { router, registry };
 }
 
-describe('useNavigationGuard', () => {
-  it('lets a clean form leave the area', async () => {
-    const router = renderArea(createModalStore());
-    await userEvent.click(screen.getByText('tags'));
-    expect(router.state.location.pathname).toBe('/tags');
+function AssetPageIn({ registry }: { registry: TUnsavedForms }) {
+  const [isDirty, setDirty] = useState(false);
+  const { id } = useParams();
+  useUnsavedChanges(isDirty, { scope: `/assets/${id}`, registry });
+  return (
+    <>
+      <button type="button" onClick={() => setDirty(true)}>
+        dirty
+      </button>
+      <Link to={`/assets/${id}/prices`}>prices tab</Link>
+      <Link to="/assets">asset list</Link>
+      <Link to="/tags">tags</Link>
+    </>
+  );
+}
+
+describe('UnsavedChangesGuard', () => {
+  it('lets a clean form leave', async () => {
+    const { router } = renderArea(createModalStore());
+    await userEvent.click(screen.getByText('asset list'));
+    expect(router.state.location.pathname).toBe('/assets');
   });
 
-  it('does not block moves inside the area', async () => {
-    const router = renderArea(createModalStore());
+  it("does not block moves between the item's tabs", async () => {
+    const { router } = renderArea(createModalStore());
     await userEvent.click(screen.getByText('dirty'));
-    await userEvent.click(screen.getByText('other asset'));
-    expect(router.state.location.pathname).toBe('/assets/2');
+    await userEvent.click(screen.getByText('prices tab'));
+    expect(router.state.location.pathname).toBe('/assets/1/prices');
   });
 
-  it('blocks leaving with changes until the user discards them', async () => {
-    const router = renderArea(createModalStore());
+  it('asks before the list route closes the form, and keeps it on Continue editing', async () => {
+    const { router } = renderArea(createModalStore());
     await userEvent.click(screen.getByText('dirty'));
-    await userEvent.click(screen.getByText('tags'));
+    await userEvent.click(screen.getByText('asset list'));
     await userEvent.click(await screen.findByRole('button', { name: 'Continue editing' }));
     expect(router.state.location.pathname).toBe('/assets/1');
 
@@ -183,5 +192,58 @@ describe('useNavigationGuard', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Discard form changes' }));
     expect(await screen.findByText('tags page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/tags');
+  });
+
+  it('asks on the browser Back (a history POP) too', async () => {
+    const { router } = renderArea(createModalStore(), ['/assets', '/assets/new']);
+    await userEvent.click(screen.getByText('dirty'));
+    await act(() => router.navigate(-1));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue editing' }));
+    expect(router.state.location.pathname).toBe('/assets/new');
+
+    await act(() => router.navigate(-1));
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard form changes' }));
+    expect(await screen.findByText('asset list page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/assets');
+  });
+});
+
+describe('unsaved forms registry', () => {
+  const form = (scope: string, isRoute: boolean, dirty: boolean) => ({
+    scope,
+    isRoute,
+    isDirty: () => dirty,
+    discard: () => {},
+  });
+
+  it('names the dirty route forms a navigation would unmount', () => {
+    const registry = createUnsavedForms();
+    const asset = form('/assets/12', true, true);
+    registry.register(asset);
+    registry.register(form('/tags/3', true, false));
+    registry.register(form('dialog:1', false, true));
+    expect(registry.lostBy('/assets/12/prices')).toEqual([]);
+    expect(registry.lostBy('/assets')).toEqual([asset]);
+    expect(registry.lostBy('/tags/3')).toEqual([asset]);
+    expect(registry.isAnyDirty()).toBe(true);
+    expect(registry.dirtyIn('dialog:1')).toHaveLength(1);
+    expect(registry.dirtyIn('/tags/3')).toHaveLength(0);
+  });
+
+  it('an exact form is kept only by its own path', () => {
+    const registry = createUnsavedForms();
+    const basicInfo = { ...form('/assets/12', true, true), isExact: true };
+    registry.register(basicInfo);
+    expect(registry.lostBy('/assets/12')).toEqual([]);
+    expect(registry.lostBy('/assets/12/prices')).toEqual([basicInfo]);
+    expect(registry.lostBy('/assets')).toEqual([basicInfo]);
+  });
+
+  it('forgets a form once it unregisters', () => {
+    const registry = createUnsavedForms();
+    const unregister = registry.register(form('/assets/12', true, true));
+    unregister();
+    expect(registry.lostBy('/tags')).toEqual([]);
+    expect(registry.isAnyDirty()).toBe(false);
   });
 });

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
 import { modals, type TModalStore } from '../modals/modal-store.ts';
 import { confirmUnsavedChanges } from './confirm-unsaved-changes.tsx';
-import { hasUnsavedChanges, isLeavingArea, type TFormEntityState } from './unsaved-changes.ts';
+import { hasUnsavedChanges, type TFormEntityState } from './unsaved-changes.ts';
 
 export interface TUnsavedChangesGuardOptions {
   state: TFormEntityState;
@@ -28,14 +27,6 @@ export function useUnsavedChangesGuard({ state, onDiscard, store = modals }: TUn
   }, []);
 }
 
-export interface TNavigationGuardOptions {
-  /** Path prefix of the area, e.g. '/assets'; navigation inside it is not blocked. */
-  area: string;
-  isDirty: boolean;
-  onDiscard?: () => void;
-  store?: TModalStore;
-}
-
 /**
  * While `isDirty()` holds, reloading or closing the tab makes the browser ask first (its own words: a page
  * may not choose them). Read at the moment of unload, so a ref's current value works.
@@ -53,36 +44,4 @@ export function useWarnBeforeUnload(isDirty: () => boolean, target: Window = win
     target.addEventListener('beforeunload', onBeforeUnload);
     return () => target.removeEventListener('beforeunload', onBeforeUnload);
   }, [target]);
-}
-
-/** Blocks leaving an area with unsaved changes (seed §2) until the user discards them. */
-export function useNavigationGuard({
-  area,
-  isDirty,
-  onDiscard,
-  store = modals,
-}: TNavigationGuardOptions): void {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      isLeavingArea(area, nextLocation.pathname),
-  );
-  const onDiscardRef = useRef(onDiscard);
-  onDiscardRef.current = onDiscard;
-  const blockerRef = useRef(blocker);
-  blockerRef.current = blocker;
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirmUnsavedChanges(store).then((choice) => {
-      const current = blockerRef.current;
-      if (current.state !== 'blocked') return;
-      if (choice === 'discard') {
-        onDiscardRef.current?.();
-        current.proceed();
-      } else {
-        current.reset();
-      }
-    });
-  }, [blocker.state, store]);
 }

@@ -13,6 +13,7 @@ import {
 import { IconFingerprint, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { authCall, authClient, authErrorDescription, isAuthRequestError } from '../../auth/index.ts';
 import { PASSKEYS_QUERY_KEY, usePasskeys } from '../api/list-passkeys.ts';
@@ -26,6 +27,7 @@ export const PASSKEY_MESSAGES = {
 
 /** The product's biometric login: Face ID, fingerprint or Windows Hello unlock a passkey. */
 export function PasskeysSection() {
+  const dates = useDateDisplay();
   const queryClient = useQueryClient();
   const passkeys = usePasskeys();
   const [name, setName] = useState('');
@@ -92,7 +94,7 @@ export function PasskeysSection() {
             {passkeys.data.map((passkey) => (
               <Table.Tr key={passkey.id}>
                 <Table.Td>{passkey.name ?? 'Passkey'}</Table.Td>
-                <Table.Td>{passkey.createdAt?.toLocaleDateString() ?? ''}</Table.Td>
+                <Table.Td>{dates.instant(passkey.createdAt)}</Table.Td>
                 <Table.Td ta="right">
                   <Tooltip label="Delete passkey">
                     <ActionIcon

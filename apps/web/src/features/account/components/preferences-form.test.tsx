@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import type { TUserSettings } from '@strata/contracts/user-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../shared/api/api-client.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
@@ -79,6 +80,19 @@ describe('the settings form', () => {
       expect(notifications.getSnapshot().some((n) => n.message === 'Settings saved')).toBe(true),
     );
   });
+
+  it("saves the time zone that decides the user's today", async () => {
+    renderForm();
+    const zone = screen.getByRole('combobox', { name: /Time zone/ });
+    expect((zone as HTMLInputElement).value).toBe('Europe/Paris');
+    await userEvent.click(zone);
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Tokyo');
+    await userEvent.click(await screen.findByRole('option', { name: 'Asia/Tokyo', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ timeZone: 'Asia/Tokyo', dateFormat: 'MM/DD/YYYY' });
+  }, 15_000);
 
   it('refuses an idle time outside 1–1440 minutes without sending anything', async () => {
     renderForm();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, NumberInput, Select, Stack, Switch } from '@mantine/core';
-import { type TUserSettings, ZUserSettings } from '@strata/contracts/user-settings';
+import { type TUserSettings, ZTimeZone, ZUserSettings } from '@strata/contracts/user-settings';
 import { DATE_FORMATS } from '@strata/core/settings/date-format';
 import { isAnalyticsDebugTabsEnabled, withAnalyticsDebugTabs } from '@strata/core/settings/ui-settings-flags';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,14 +8,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { saveUserSettings } from '../../session/index.ts';
+import { browserTimeZone, saveUserSettings } from '../../session/index.ts';
 
 const ZPreferencesForm = ZUserSettings.pick({
   dateFormat: true,
   allowedInactivityTime: true,
   earlyAccess: true,
   timelineOpened: true,
-}).extend({ isAnalyticsDebugTabsEnabled: z.boolean() });
+}).extend({ isAnalyticsDebugTabsEnabled: z.boolean(), timeZone: ZTimeZone });
 type TPreferencesForm = z.infer<typeof ZPreferencesForm>;
 
 const DATE_FORMAT_EXAMPLES: Record<(typeof DATE_FORMATS)[number], string> = {
@@ -33,7 +33,15 @@ function formValuesOf(settings: TUserSettings): TPreferencesForm {
     earlyAccess: settings.earlyAccess,
     timelineOpened: settings.timelineOpened,
     isAnalyticsDebugTabsEnabled: isAnalyticsDebugTabsEnabled(settings.uiSettings),
+    // Until the user picks one, the browser's zone is what decides today (docs/domain.md, *Today*).
+    timeZone: settings.timeZone ?? browserTimeZone() ?? 'UTC',
   };
+}
+
+/** The zones the browser knows, with the current one kept even if the list lacks it (an alias). */
+function timeZoneOptions(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(current) ? zones : [current, ...zones];
 }
 
 /** The user's own settings (seed §3 "User settings") that no other screen changes. */
@@ -77,6 +85,24 @@ export function PreferencesForm({ userId, settings }: { userId: string; settings
               value={field.value}
               onChange={(value) => value && field.onChange(value)}
               error={errors.dateFormat?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field }) => (
+            <Select
+              label="Time zone"
+              description="Decides which day is today: new transactions, the dashboards' end date"
+              data={timeZoneOptions(field.value)}
+              searchable
+              // Some 400 zones: type a part of the name ('Berlin') to find one.
+              limit={50}
+              allowDeselect={false}
+              value={field.value}
+              onChange={(value) => value && field.onChange(value)}
+              error={errors.timeZone?.message}
             />
           )}
         />

@@ -26,6 +26,7 @@ import type {
 import { Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { analyticsResult } from '../../../shared/api/analytics-result.ts';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import type { THistoryBars, TPivotField, TPivotMeasure } from '../../dashboards/index.ts';
 import {
   formatMoney,
@@ -67,7 +68,7 @@ const DATASETS: Record<TAnalyticsView, TDataset[]> = {
   position: ['position_view', 'tree_view'],
 };
 
-type TFormat = 'money' | 'percent' | 'text';
+type TFormat = 'money' | 'percent' | 'text' | 'date';
 
 interface TColumn<TRow> {
   label: string;
@@ -86,7 +87,9 @@ function Cell({
   currency: string;
   precision: number;
 }) {
+  const dates = useDateDisplay();
   if (format === 'text') return <Table.Td>{String(value ?? '')}</Table.Td>;
+  if (format === 'date') return <Table.Td>{dates.date(typeof value === 'string' ? value : null)}</Table.Td>;
   const number = typeof value === 'number' ? value : null;
   return (
     <Table.Td ta="right" ff="monospace" data-value={number ?? ''}>
@@ -135,7 +138,7 @@ function nodeColumns(view: TAnalyticsView, result: TAnalyticsResult): TColumn<TT
 
 const PERIOD_COLUMNS: Record<'value' | 'value-change', TColumn<TValueRow>[]> = {
   value: [
-    { label: 'Period end', get: (row) => row.end, format: 'text' },
+    { label: 'Period end', get: (row) => row.end, format: 'date' },
     { label: 'Value at start', get: (row) => row.value_start, format: 'money' },
     { label: 'Net flows', get: (row) => row.net_flows, format: 'money' },
     { label: 'Income', get: (row) => row.income, format: 'money' },
@@ -144,7 +147,7 @@ const PERIOD_COLUMNS: Record<'value' | 'value-change', TColumn<TValueRow>[]> = {
     { label: 'Value at end', get: (row) => row.value_end, format: 'money' },
   ],
   'value-change': [
-    { label: 'Period end', get: (row) => row.end, format: 'text' },
+    { label: 'Period end', get: (row) => row.end, format: 'date' },
     { label: 'Market change', get: (row) => row.market_change, format: 'money' },
     { label: 'Realized', get: (row) => row.realized, format: 'money' },
     { label: 'Unrealized', get: (row) => row.unrealized, format: 'money' },
@@ -182,7 +185,10 @@ function DataTable<TRow>({
           <Table.Tr>
             {name && <Table.Th>Name</Table.Th>}
             {columns.map((column) => (
-              <Table.Th key={column.label} ta={column.format === 'text' ? undefined : 'right'}>
+              <Table.Th
+                key={column.label}
+                ta={column.format === 'text' || column.format === 'date' ? undefined : 'right'}
+              >
                 {column.label}
               </Table.Th>
             ))}

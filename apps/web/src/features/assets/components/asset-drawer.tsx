@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { confirmUnsavedChanges } from '../../../shared/forms/confirm-unsaved-changes.tsx';
-import { useWarnBeforeUnload } from '../../../shared/forms/use-unsaved-changes-guard.ts';
+import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { MODAL_BASE_Z_INDEX } from '../../../shared/ui/layers.ts';
 import { activeTabPath, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
@@ -33,6 +34,7 @@ export function AssetDrawer({
   /** Shown instead of the tab routes when the item has no tabs (income and expense accounts). */
   children?: (context: TAssetDrawerContext) => ReactNode;
 }) {
+  const dates = useDateDisplay();
   const { id = NEW_ITEM_ID } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -41,10 +43,12 @@ export function AssetDrawer({
   const tags = useTags(repository?.id);
   const [asOf, setAsOf] = useState<string | null>(null);
   const dirtyRef = useRef(false);
-  useWarnBeforeUnload(() => dirtyRef.current);
   const isAskingRef = useRef(false);
   const list = ASSET_LISTS[kind];
   const basePath = `${list.basePath}/${id}`;
+  // Back, a link, another tab or a reload asks like the X does: only Basic info (the item's own path) holds
+  // the form, and the other tabs unmount it.
+  useUnsavedChanges(() => dirtyRef.current, { scope: basePath, isExact: true });
   const isNew = id === NEW_ITEM_ID;
   const isDenied = useNewItemGuard(isNew);
   const asset = isNew ? null : ((assets.data ?? []).find((candidate) => candidate.id === id) ?? null);
@@ -55,7 +59,7 @@ export function AssetDrawer({
   const title = isNew
     ? `New ${list.noun}`
     : asset
-      ? `${assetTitle(asset)}${active === 'transactions' && asOf ? ` · As of ${asOf}` : ''}`
+      ? `${assetTitle(asset)}${active === 'transactions' && asOf ? ` · As of ${dates.date(asOf)}` : ''}`
       : list.noun.charAt(0).toUpperCase() + list.noun.slice(1);
   const context: TAssetDrawerContext = {
     kind,

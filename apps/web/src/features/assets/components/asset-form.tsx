@@ -13,12 +13,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { keepEnterInSelects } from '../../../shared/forms/enter-in-select.ts';
-import { useNavigationGuard } from '../../../shared/forms/use-unsaved-changes-guard.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { useCurrencies } from '../../repositories/index.ts';
 import { createAsset, updateAsset } from '../api/assets.ts';
-import { ASSET_LISTS, deletedOffer, type TAssetListKind } from '../lib/asset-lists.ts';
+import { deletedOffer, type TAssetListKind } from '../lib/asset-lists.ts';
 
 const ASSET_TYPES = [
   { group: 'Instruments', items: INSTRUMENT_TYPES.filter((type) => type !== 'currency') },
@@ -104,7 +103,6 @@ export function AssetForm({
   const isDirty = !isReadOnly && isChanged && !isSaving;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
-  useNavigationGuard({ area: ASSET_LISTS[kind].basePath, isDirty });
   const tagIds = isAccount
     ? [draft.category, draft.subcategory].filter((id): id is string => Boolean(id))
     : [];
@@ -146,7 +144,14 @@ export function AssetForm({
         const offer = deletedOffer(draft.type);
         notifyError(error, {
           actions: [
-            { label: offer.label, onClick: () => void navigate(offer.to) },
+            {
+              label: offer.label,
+              // Choosing the deleted twin over this draft is the deliberate discard: no question on the way.
+              onClick: () => {
+                onDirtyChange?.(false);
+                void navigate(offer.to);
+              },
+            },
             { label: 'Close', onClick: () => {} },
           ],
         });

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { analyticsResult } from '../../../shared/api/analytics-result.ts';
 import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { useAssets } from '../api/assets.ts';
 import { staleByAsset } from '../lib/asset-values.ts';
 import { useAssetDrawer } from './asset-drawer-context.ts';
@@ -19,6 +20,7 @@ const money = (value: number | null) =>
  * analytics API's position fetch (`data=position`), valued in the repository currency.
  */
 export function AssetPositionsTab() {
+  const dates = useDateDisplay();
   const { asset, repositoryId, repositoryCurrency } = useAssetDrawer();
   const assets = useAssets(repositoryId);
   const names = new Map((assets.data ?? []).map((entry) => [entry.id, entry.name]));
@@ -80,7 +82,7 @@ export function AssetPositionsTab() {
                 </Table.Td>
                 <Table.Td ta="right">{money(row.cost_basis)}</Table.Td>
                 <Table.Td ta="right">{money(row.position_gain)}</Table.Td>
-                <Table.Td>{row.date}</Table.Td>
+                <Table.Td>{dates.date(row.date)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { useToday } from '../../session/index.ts';
 import { useAssets } from '../api/assets.ts';
 import { useAssetDrawer } from './asset-drawer-context.ts';
@@ -15,6 +16,7 @@ const SHOWN_ENTRIES = 2;
 
 /** The transactions touching the asset, newest first; the drawer's title carries 'As of' the day shown. */
 export function AssetTransactionsTab() {
+  const dates = useDateDisplay();
   const { asset, repositoryId, setAsOf } = useAssetDrawer();
   const today = useToday();
   const assets = useAssets(repositoryId);
@@ -64,7 +66,7 @@ export function AssetTransactionsTab() {
             <Table.Tr key={transaction.id}>
               <Table.Td>
                 <Anchor component={Link} to={`/transactions/${transaction.id}`} size="sm">
-                  {transaction.date}
+                  {dates.date(transaction.date)}
                 </Anchor>
               </Table.Td>
               <Table.Td>{transaction.type}</Table.Td>

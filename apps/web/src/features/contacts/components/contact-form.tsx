@@ -3,6 +3,7 @@ import type { TContact } from '@strata/contracts/contacts';
 import { validateContact } from '@strata/core/documents/document-rules';
 import { useState } from 'react';
 import { fieldMessagesOf } from '../../../shared/api/api-error.ts';
+import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { createContact, updateContact } from '../api/contacts.ts';
@@ -31,6 +32,8 @@ export function ContactForm({
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSaving, setSaving] = useState(false);
+  const [initial] = useState(draft);
+  useUnsavedChanges(!isReadOnly && !isSaving && JSON.stringify(draft) !== JSON.stringify(initial));
   const field = (key: keyof typeof draft) => ({
     value: draft[key],
     readOnly: isReadOnly,

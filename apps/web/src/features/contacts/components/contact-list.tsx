@@ -3,6 +3,7 @@ import type { TContact } from '@strata/contracts/contacts';
 import { IconLinkOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirmAction } from '../../../shared/data-list/confirm-action.tsx';
+import { guardedDialogScope, UnsavedScope } from '../../../shared/forms/use-unsaved-changes.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
@@ -36,21 +37,25 @@ export function ContactList({
   const refresh = () => queryClient.invalidateQueries({ queryKey: contactsKey(repositoryId) });
 
   const openForm = (contact: TContact | null) => {
+    const guard = guardedDialogScope();
     modals.open({
       kind: 'dialog',
       title: contact ? 'Contact' : 'New contact',
       size: 'sm',
+      canClose: guard.canClose,
       render: ({ close }) => (
-        <ContactForm
-          repositoryId={repositoryId}
-          contact={contact}
-          assetIds={assetId ? [assetId] : []}
-          isReadOnly={!canWrite}
-          onDone={() => {
-            void refresh();
-            void close();
-          }}
-        />
+        <UnsavedScope scope={guard.scope} isRoute={false}>
+          <ContactForm
+            repositoryId={repositoryId}
+            contact={contact}
+            assetIds={assetId ? [assetId] : []}
+            isReadOnly={!canWrite}
+            onDone={() => {
+              void refresh();
+              void close();
+            }}
+          />
+        </UnsavedScope>
       ),
     });
   };

@@ -9,10 +9,10 @@ import {
   Select,
   Stack,
   Switch,
-  TextInput,
 } from '@mantine/core';
 import { FREQUENCIES, MAX_PERIODS, type TFrequency } from '@strata/core/analytics/analytics-types';
 import { MAX_PRECISION } from '@strata/core/dashboards/widget-settings';
+import { DateField } from '../../../shared/forms/date-field.tsx';
 import { webToday } from '../../session/index.ts';
 import {
   FREQUENCY_LABELS,
@@ -105,13 +105,12 @@ export function TimelineControls({
           onChange={(event) => set({ end_is_today: event.currentTarget.checked, end: value.end ?? day })}
         />
         {!value.end_is_today && (
-          <TextInput
+          <DateField
             size="xs"
-            type="date"
             label="End"
             value={value.end ?? ''}
             error={errors.end}
-            onChange={(event) => set({ end: event.currentTarget.value || null })}
+            onChange={(end) => set({ end: end || null })}
           />
         )}
         <Checkbox

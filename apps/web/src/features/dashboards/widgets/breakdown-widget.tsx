@@ -3,12 +3,14 @@
 import '@mantine/charts/styles.css';
 import { DonutChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { chartColor } from './chart-colors.ts';
 import { formatMoney, formatPercent } from './number-format.ts';
 import type { TBreakdown } from './value-widgets.ts';
 import { EmptyState, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
 
 export function BreakdownWidget({ data, display }: TWidgetViewProps<TBreakdown>) {
+  const dates = useDateDisplay();
   const values = {
     end_date: data.end_date,
     total: data.total,
@@ -54,7 +56,7 @@ export function BreakdownWidget({ data, display }: TWidgetViewProps<TBreakdown>)
             <Box pt={4} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
               <Group justify="space-between">
                 <Text size="sm" fw={700}>
-                  {data.end_date ? `Total on ${data.end_date}` : 'Total'}
+                  {data.end_date ? `Total on ${dates.date(data.end_date)}` : 'Total'}
                 </Text>
                 <NumberText value={data.total} view={display} fw={700} />
               </Group>

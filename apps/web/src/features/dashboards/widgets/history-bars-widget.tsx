@@ -3,6 +3,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { chartColor } from './chart-colors.ts';
 import { formatMoney } from './number-format.ts';
 import { EmptyState, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
@@ -29,6 +30,7 @@ function compactMoney(value: number, currency: string): string {
 }
 
 export function HistoryBarsWidget({ data, display }: TWidgetViewProps<THistoryBars>) {
+  const dates = useDateDisplay();
   const hasMissing = data.points.some((point) => data.series.some((serie) => point[serie.key] === null));
   return (
     <WidgetRoot display={display} values={data.points}>
@@ -49,6 +51,8 @@ export function HistoryBarsWidget({ data, display }: TWidgetViewProps<THistoryBa
             valueFormatter={(value) => formatMoney(value, display.currency, display.precision)}
             withLegend={data.series.length > 1}
             tickLine="y"
+            // Period ends are calendar dates: the axis shows them in the user's format.
+            xAxisProps={{ tickFormatter: (value: string) => dates.date(String(value)) }}
             yAxisProps={{
               width: 64,
               tickFormatter: (value: number) => compactMoney(value, display.currency),

@@ -1,9 +1,11 @@
 import { Table, Text } from '@mantine/core';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import type { TIncomeChange } from './income-widgets.ts';
 import { EmptyState, FitTable, NumberText, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
 
 /** Income Change Snapshot: each category this period, the period before, and the change. */
 export function IncomeChangeSnapshotWidget({ data, display }: TWidgetViewProps<TIncomeChange>) {
+  const dates = useDateDisplay();
   const values = {
     lines: data.lines.map(({ category, amount, previous, change }) => ({
       category,
@@ -22,8 +24,12 @@ export function IncomeChangeSnapshotWidget({ data, display }: TWidgetViewProps<T
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Category</Table.Th>
-              <Table.Th ta="right">{data.current ? `To ${data.current.end}` : 'This period'}</Table.Th>
-              <Table.Th ta="right">{data.previous ? `To ${data.previous.end}` : 'Previous'}</Table.Th>
+              <Table.Th ta="right">
+                {data.current ? `To ${dates.date(data.current.end)}` : 'This period'}
+              </Table.Th>
+              <Table.Th ta="right">
+                {data.previous ? `To ${dates.date(data.previous.end)}` : 'Previous'}
+              </Table.Th>
               <Table.Th ta="right">Change</Table.Th>
             </Table.Tr>
           </Table.Thead>

@@ -3,6 +3,7 @@ import type { TDocument, TDocumentTag } from '@strata/contracts/documents';
 import { isFileSource, validateDocument } from '@strata/core/documents/document-rules';
 import { useState } from 'react';
 import { fieldMessagesOf } from '../../../shared/api/api-error.ts';
+import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { updateDocument } from '../api/documents.ts';
@@ -27,6 +28,12 @@ export function DocumentEditForm({
   const [tags, setTags] = useState<string[]>(document.tags);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSaving, setSaving] = useState(false);
+  const isChanged =
+    name !== document.name ||
+    path !== (document.path ?? '') ||
+    source !== document.source ||
+    tags.join() !== document.tags.join();
+  useUnsavedChanges(!isReadOnly && !isSaving && isChanged);
   const save = async () => {
     const check = validateDocument(
       isFile

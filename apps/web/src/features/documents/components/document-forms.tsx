@@ -3,6 +3,7 @@ import type { TDocumentTag } from '@strata/contracts/documents';
 import { validateDocument } from '@strata/core/documents/document-rules';
 import { useState } from 'react';
 import { fieldMessagesOf } from '../../../shared/api/api-error.ts';
+import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { createDocument, createFileDocument, updateDocument } from '../api/documents.ts';
@@ -33,6 +34,7 @@ export function LinkDocumentForm({ repositoryId, assetId, documentTags, onDone }
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSaving, setSaving] = useState(false);
+  useUnsavedChanges(!isSaving && (name !== '' || path !== '' || source !== 'url' || tagIds.length > 0));
   const save = async () => {
     const check = validateDocument({ name, path, source });
     if (!check.ok) {
@@ -103,6 +105,7 @@ export function FileDocumentForm({ repositoryId, assetId, documentTags, onDone }
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSaving, setSaving] = useState(false);
+  useUnsavedChanges(!isSaving && (file !== null || name !== '' || tagIds.length > 0));
   const save = async () => {
     const check = validateDocument({
       name,

@@ -4,6 +4,7 @@ import { IconExternalLink, IconFileUpload, IconLink, IconTrash } from '@tabler/i
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmAction } from '../../../shared/data-list/confirm-action.tsx';
+import { guardedDialogScope, UnsavedScope } from '../../../shared/forms/use-unsaved-changes.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
@@ -60,10 +61,12 @@ export function DocumentList({
   const refresh = () => queryClient.invalidateQueries({ queryKey: documentsKey(repositoryId) });
 
   const openForm = (kind: 'link' | 'file') => {
+    const guard = guardedDialogScope();
     modals.open({
       kind: 'dialog',
       title: kind === 'link' ? 'New document' : 'New file',
       size: 'sm',
+      canClose: guard.canClose,
       render: ({ close }) => {
         const props = {
           repositoryId,
@@ -74,7 +77,11 @@ export function DocumentList({
             void close();
           },
         };
-        return kind === 'link' ? <LinkDocumentForm {...props} /> : <FileDocumentForm {...props} />;
+        return (
+          <UnsavedScope scope={guard.scope} isRoute={false}>
+            {kind === 'link' ? <LinkDocumentForm {...props} /> : <FileDocumentForm {...props} />}
+          </UnsavedScope>
+        );
       },
     });
   };

@@ -137,68 +137,72 @@ export function CollaboratorsTab({
   const rows = collaborators.data ?? [];
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={380}>
-        <Table verticalSpacing={6} aria-label="Collaborators">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Access</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const isSelf = Boolean(userEmail) && row.email.toLowerCase() === userEmail?.toLowerCase();
-              const canEdit = permissions.canAdminister && !row.is_owner;
-              return (
-                <Table.Tr key={`${row.id}-${row.email}`}>
-                  <Table.Td>
-                    <Text size="sm">{row.email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {canEdit ? (
-                      <Select
-                        size="xs"
-                        w={130}
-                        aria-label={`Access of ${row.email}`}
-                        data={GRANTABLE_OPTIONS}
-                        value={String(row.access_type)}
-                        allowDeselect={false}
-                        onChange={(value) => void changeAccess(row, value)}
-                      />
-                    ) : (
-                      <Text size="sm">{ACCESS_LEVEL_LABELS[row.access_type]}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {/* Seed §6: no invite status for the owner row. */}
-                    {!row.is_owner && row.status && (
-                      <Badge size="sm" variant="light" color={row.status === 'accepted' ? 'teal' : 'gray'}>
-                        {row.status}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {!row.is_owner && (canEdit || (isSelf && permissions.canUnlink)) && (
-                      <Tooltip label={isSelf ? UNLINK_LABEL : REMOVE_LABEL}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={isSelf ? UNLINK_LABEL : REMOVE_LABEL}
-                          onClick={() => void remove(row, isSelf)}
-                        >
-                          <IconUserMinus size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* Three columns and a wrapping e-mail fit a 390 px phone without scrolling sideways: the status sits
+          under the address rather than in a column of its own. */}
+      <Table verticalSpacing={6} layout="fixed" aria-label="Collaborators">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th w={136}>Access</Table.Th>
+            <Table.Th w={48} aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const isSelf = Boolean(userEmail) && row.email.toLowerCase() === userEmail?.toLowerCase();
+            const canEdit = permissions.canAdminister && !row.is_owner;
+            return (
+              <Table.Tr key={`${row.id}-${row.email}`}>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {row.email}
+                  </Text>
+                  {/* Seed §6: no invite status for the owner row. */}
+                  {!row.is_owner && row.status && (
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      mt={4}
+                      color={row.status === 'accepted' ? 'teal' : 'gray'}
+                      aria-label={`Status: ${row.status}`}
+                    >
+                      {row.status}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {canEdit ? (
+                    <Select
+                      size="xs"
+                      aria-label={`Access of ${row.email}`}
+                      data={GRANTABLE_OPTIONS}
+                      value={String(row.access_type)}
+                      allowDeselect={false}
+                      onChange={(value) => void changeAccess(row, value)}
+                    />
+                  ) : (
+                    <Text size="sm">{ACCESS_LEVEL_LABELS[row.access_type]}</Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {!row.is_owner && (canEdit || (isSelf && permissions.canUnlink)) && (
+                    <Tooltip label={isSelf ? UNLINK_LABEL : REMOVE_LABEL}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={isSelf ? UNLINK_LABEL : REMOVE_LABEL}
+                        onClick={() => void remove(row, isSelf)}
+                      >
+                        <IconUserMinus size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
       {permissions.canAdminister && (
         <form
           onSubmit={(event) => {

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { getHostedPageSession, useSubscription } from '../api/subscription-api.ts';
 
@@ -17,6 +18,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export function Component() {
+  const dates = useDateDisplay();
   const subscription = useSubscription();
   const data = subscription.data;
 
@@ -67,7 +69,7 @@ export function Component() {
                     {data.plan.price} per {data.plan.period_unit}
                   </Text>
                 )}
-                {data.end_date && <Text size="sm">Until {data.end_date}</Text>}
+                {data.end_date && <Text size="sm">Until {dates.date(data.end_date)}</Text>}
                 <Text size="xs" c="dimmed">
                   Managed by {data.provider === 'self-hosted' ? 'the operator of this server' : data.provider}
                 </Text>

@@ -3,6 +3,7 @@ import type { TTag } from '@strata/contracts/tags';
 import { isReservedTagName, TAG_MESSAGES, validateTag } from '@strata/core/assets/tag-rules';
 import { useState } from 'react';
 import { ApiError, fieldMessagesOf } from '../../../shared/api/api-error.ts';
+import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { createTag, updateTag } from '../../assets/index.ts';
@@ -28,6 +29,9 @@ export function TagForm({
   const [isSaving, setSaving] = useState(false);
   const isNameLocked = tag !== null && isReservedTagName(tag.tag_name);
   const isChanged = tag === null || name !== tag.tag_name || value !== tag.tag_value;
+  // A blank new tag has nothing to lose.
+  const isEdited = tag === null ? name !== '' || value !== '' : isChanged;
+  useUnsavedChanges(!isReadOnly && !isSaving && isEdited);
 
   const save = async () => {
     const check = validateTag({ tag_name: name, tag_value: value });

@@ -2,11 +2,8 @@ import { Alert, Loader, Stack, Title } from '@mantine/core';
 import type { TTransaction } from '@strata/contracts/transactions';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
-import {
-  useNavigationGuard,
-  useUnsavedChangesGuard,
-  useWarnBeforeUnload,
-} from '../../../shared/forms/use-unsaved-changes-guard.ts';
+import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
+import { useUnsavedChangesGuard } from '../../../shared/forms/use-unsaved-changes-guard.ts';
 import { useAssets, useTags } from '../../assets/index.ts';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { useToday } from '../../session/index.ts';
@@ -50,10 +47,16 @@ export function TransactionEditor({
   });
   const [formKey, setFormKey] = useState(0);
   const guarded = guardState(formState.state, formState.isDirty);
+  // Back, a link or a reload asks too; the list asks through `canClose` before opening another row.
+  const { markClean } = useUnsavedChanges(guarded !== 'saved' && formState.isDirty, {
+    scope: `/transactions/${id ?? 'new'}`,
+  });
   const canClose = useUnsavedChangesGuard({
     state: guarded,
     // Discarding drops a new draft or cancels the changes (seed §4): the form starts again from the original.
+    // The route follows the closed panel in the same tick, before this state renders.
     onDiscard: () => {
+      markClean();
       setFormState({ state: id ? 'saved' : 'new', isDirty: false });
       setFormKey((key) => key + 1);
     },
@@ -61,8 +64,6 @@ export function TransactionEditor({
   useEffect(() => {
     guardRef.current = canClose;
   }, [guardRef, canClose]);
-  useNavigationGuard({ area: '/transactions', isDirty: guarded !== 'saved' && formState.isDirty });
-  useWarnBeforeUnload(() => guarded !== 'saved' && formState.isDirty);
 
   const isLoading =
     settings.isPending || assets.isPending || tags.isPending || (id !== null && transaction.isPending);
@@ -109,12 +110,14 @@ export function TransactionEditor({
       canWrite={Boolean(permissions?.canWrite)}
       onStateChange={(state, isDirty) => setFormState({ state, isDirty })}
       onSaved={(next, isNew) => {
+        markClean();
         keep(next);
         setFormState({ state: 'saved', isDirty: false });
         events.current.onSaved(next, isNew);
         if (isNew) events.current.onOpen(next.id);
       }}
       onDeleted={() => {
+        markClean();
         setFormState({ state: 'saved', isDirty: false });
         queryClient.removeQueries({ queryKey: ['transaction', id] });
         events.current.onListChanged();

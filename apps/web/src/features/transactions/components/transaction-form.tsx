@@ -5,6 +5,8 @@ import type { TTransaction } from '@strata/contracts/transactions';
 import { type ClipboardEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { DateField } from '../../../shared/forms/date-field.tsx';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import {
@@ -81,6 +83,7 @@ export function TransactionForm(props: TTransactionFormProps) {
   const { transaction, types, assets, tags, initial } = props;
   // The page remounts the form (keyed by the saved copy) after a save, so the original never changes here.
   const [original] = useState(initial);
+  const dates = useDateDisplay();
   const [draft, setDraftState] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState<'save' | 'delete' | 'restore' | null>(null);
@@ -155,7 +158,7 @@ export function TransactionForm(props: TTransactionFormProps) {
       const saved = id
         ? await updateTransaction(id, { ...body, version: transaction?.version })
         : await createTransaction({ ...body, repository_id: props.repositoryId });
-      notifications.success(`Transaction ${saved.date} ${id ? 'updated' : 'created'}`);
+      notifications.success(`Transaction ${dates.date(saved.date)} ${id ? 'updated' : 'created'}`);
       setErrors({});
       props.onSaved(saved, id === null);
     } catch (error) {
@@ -207,7 +210,7 @@ export function TransactionForm(props: TTransactionFormProps) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={2} size="h4">
-          {id ? `Transaction ${transaction?.date ?? ''}`.trim() : 'New transaction'}
+          {id ? `Transaction ${dates.date(transaction?.date)}`.trim() : 'New transaction'}
         </Title>
         <Badge color={STATE_COLORS[state]} variant="light" aria-label={`State: ${state}`}>
           {state}
@@ -240,13 +243,12 @@ export function TransactionForm(props: TTransactionFormProps) {
         </Text>
       )}
       <Group grow align="flex-start">
-        <TextInput
+        <DateField
           label="Date"
-          type="date"
           required
           readOnly={isReadOnly}
           value={draft.date}
-          onChange={(event) => setDraft({ ...draft, date: event.currentTarget.value }, ['Date'])}
+          onChange={(date) => setDraft({ ...draft, date }, ['Date'])}
           error={errorOf('Date')}
         />
         <TextInput

@@ -23,6 +23,7 @@ import { SearchInput } from '../../../shared/data-list/search-input.tsx';
 import { SortControl } from '../../../shared/data-list/sort-control.tsx';
 import { TrashActions } from '../../../shared/data-list/trash-actions.tsx';
 import { useListSettings } from '../../../shared/data-list/use-list-settings.ts';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
@@ -137,6 +138,7 @@ function TransactionsList({
     [assets.data],
   );
   const typeSettings = useTransactionSettings(repository.id);
+  const dates = useDateDisplay();
   const columns = useMemo<TLazyGridColumn<TTransaction>[]>(() => {
     const rules = new Map(
       (typeSettings.data ?? []).map((type) => [type.name, type.entries.map((slot) => slot.amount.rule)]),
@@ -152,12 +154,12 @@ function TransactionsList({
     };
     return [
       { id: 'type', title: 'Type', width: 170, value: (row) => row.type },
-      { id: 'date', title: 'Date', width: 110, value: (row) => row.date },
+      { id: 'date', title: 'Date', width: 110, value: (row) => dates.date(row.date) },
       { id: 'entry0', title: 'Entry 1', width: 240, value: (row) => entryText(row, 0) },
       { id: 'entry1', title: 'Entry 2', width: 240, value: (row) => entryText(row, 1) },
       { id: 'description', title: 'Description', width: 220, grow: 1, value: (row) => row.description ?? '' },
     ];
-  }, [names, typeSettings.data]);
+  }, [names, typeSettings.data, dates]);
 
   const outletContext = useMemo<TTransactionsOutletContext>(
     () => ({

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Select, Table, TextInput, Tooltip } from '@mantine/c
 import { EDITABLE_PRICE_SOURCES, validatePrice } from '@strata/core/assets/price-rules';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DateField } from '../../../../shared/forms/date-field.tsx';
 
 export interface TPriceDraft {
   date: string;
@@ -50,13 +51,12 @@ export function PriceRowEditor({
   return (
     <Table.Tr aria-label={label}>
       <Table.Td>
-        <TextInput
-          type="date"
+        <DateField
           size="xs"
           aria-label="Date"
           required
           value={draft.date}
-          onChange={(event) => setDraft({ ...draft, date: event.currentTarget.value })}
+          onChange={(date) => setDraft({ ...draft, date })}
           error={errorOf('date')}
         />
       </Table.Td>

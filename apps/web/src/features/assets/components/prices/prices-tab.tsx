@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fieldMessagesOf } from '../../../../shared/api/api-error.ts';
 import { confirmAction } from '../../../../shared/data-list/confirm-action.tsx';
+import { useDateDisplay } from '../../../../shared/lib/date-format.tsx';
 import { notifications } from '../../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../../shared/notifications/notify-error.ts';
 import { useToday } from '../../../session/index.ts';
@@ -39,6 +40,7 @@ import { PricesChart } from './prices-chart.tsx';
  * override prices can be edited or deleted.
  */
 export function PricesTab({ view }: { view: 'chart' | 'table' }) {
+  const dates = useDateDisplay();
   const { asset, repositoryId, basePath, canWrite } = useAssetDrawer();
   const today = useToday();
   const navigate = useNavigate();
@@ -65,13 +67,15 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
       (other) => other.id !== price?.id && other.date === draft.date && isEditablePriceSource(other.source),
     );
     if (twin) {
-      notifications.error(duplicatePriceMessage(draft.date));
+      notifications.error(duplicatePriceMessage(dates.date(draft.date)));
       return;
     }
     try {
       if (price) await updatePrice(price.id, { ...draft, version: price.version });
       else await createPrice({ ...draft, asset_id: asset.id });
-      notifications.success(price ? `Price for ${draft.date} updated` : `Price for ${draft.date} created`);
+      notifications.success(
+        price ? `Price for ${dates.date(draft.date)} updated` : `Price for ${dates.date(draft.date)} created`,
+      );
       setEditing(null);
       await refresh();
     } catch (error) {
@@ -83,14 +87,14 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
   const remove = async (price: TAssetPrice) => {
     const isConfirmed = await confirmAction({
       title: 'Delete price',
-      message: `Delete the ${price.source} price of ${price.date}?`,
+      message: `Delete the ${price.source} price of ${dates.date(price.date)}?`,
       confirmLabel: 'Delete',
       isDestructive: true,
     });
     if (!isConfirmed) return;
     try {
       await deletePrice(price.id);
-      notifications.success(`Price for ${price.date} deleted`);
+      notifications.success(`Price for ${dates.date(price.date)} deleted`);
       await refresh();
     } catch (error) {
       notifyError(error);
@@ -172,7 +176,7 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
                       />
                     ) : (
                       <Table.Tr key={price.id}>
-                        <Table.Td>{price.date}</Table.Td>
+                        <Table.Td>{dates.date(price.date)}</Table.Td>
                         <Table.Td>{price.close}</Table.Td>
                         <Table.Td>{price.source}</Table.Td>
                         <Table.Td>
@@ -181,7 +185,7 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
                               <Tooltip label="Edit">
                                 <ActionIcon
                                   variant="subtle"
-                                  aria-label={`Edit price ${price.date}`}
+                                  aria-label={`Edit price ${dates.date(price.date)}`}
                                   onClick={() => setEditing(price.id)}
                                 >
                                   <IconPencil size={16} />
@@ -191,7 +195,7 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
                                 <ActionIcon
                                   variant="subtle"
                                   color="red"
-                                  aria-label={`Delete price ${price.date}`}
+                                  aria-label={`Delete price ${dates.date(price.date)}`}
                                   onClick={() => void remove(price)}
                                 >
                                   <IconTrash size={16} />

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { analyticsResult } from '../../../../shared/api/analytics-result.ts';
 import { callEndpoint } from '../../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../../shared/api/repository-query-keys.ts';
+import { useDateDisplay } from '../../../../shared/lib/date-format.tsx';
 import { useAssetPrices } from '../../api/assets.ts';
 import {
   assetReturnRows,
@@ -41,6 +42,7 @@ const money = (value: number | null) =>
  * repository (the scope rows are filtered here), so it is the same cached compute other views ask for.
  */
 export function AssetValuesTab() {
+  const dates = useDateDisplay();
   const { asset, repositoryId, repositoryCurrency } = useAssetDrawer();
   const [range, setRange] = useState<TValueRange>('month');
   const { periods } = VALUE_RANGES[range];
@@ -92,8 +94,8 @@ export function AssetValuesTab() {
       {latestStale && (
         <Alert variant="light" color="yellow" p="xs" data-testid="stale-price">
           <Text size="sm">
-            The latest value rests on a price of {latestStale.date} ({latestStale.age} days old). Values
-            marked with the price date rest on a price older than {STALE_PRICE_DAYS} days.
+            The latest value rests on a price of {dates.date(latestStale.date)} ({latestStale.age} days old).
+            Values marked with the price date rest on a price older than {STALE_PRICE_DAYS} days.
           </Text>
         </Alert>
       )}
@@ -115,7 +117,7 @@ export function AssetValuesTab() {
               <Table.Tbody>
                 {newestFirst.map((row) => (
                   <Table.Tr key={row.period}>
-                    <Table.Td>{row.end}</Table.Td>
+                    <Table.Td>{dates.date(row.end)}</Table.Td>
                     <Table.Td ta="right">
                       {money(row.value_end)}
                       {stale.has(row.period) && (
@@ -126,7 +128,7 @@ export function AssetValuesTab() {
                           ml={6}
                           title={`Rests on a price ${stale.get(row.period)?.age} days old`}
                         >
-                          price of {stale.get(row.period)?.date}
+                          price of {dates.date(stale.get(row.period)?.date)}
                         </Text>
                       )}
                     </Table.Td>
