@@ -1,11 +1,9 @@
 import {
   deleteConnector,
   getLinkedAccount,
-  getLinkedTransaction,
   getSyncEvent,
   listConnectors,
   listLinkedAccounts,
-  listLinkedTransactions,
   listSyncEvents,
   loadManualFile,
   renameConnector,
@@ -15,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { createLinkedDataService } from './linked-data.service.ts';
 import { registerManualLoadTask } from './linked-data-load-task.ts';
+import { registerLinkedTransactionRoutes } from './linked-transactions.routes.ts';
 
 /** Linked data at the seed's linked_data paths (mounted under /api): first slice, files only. */
 export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,10 +48,5 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => service.listSyncEvents(request.user, request.params.id),
   });
   route(getSyncEvent, { handler: async (request) => service.getSyncEvent(request.user, request.params.id) });
-  route(listLinkedTransactions, {
-    handler: async (request) => service.listTransactions(request.user, request.query),
-  });
-  route(getLinkedTransaction, {
-    handler: async (request) => service.getTransaction(request.user, request.params.id),
-  });
+  registerLinkedTransactionRoutes(app);
 };

@@ -148,6 +148,13 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/linked_data/events/:id': owner('linked_accounts'),
   'GET /api/linked_data/transactions': owner('linked_accounts'),
   'GET /api/linked_data/transactions/:id': owner('linked_accounts'),
+  'PUT /api/linked_data/transactions': owner('linked_accounts'),
+  'GET /api/linked_data/transactions_options': owner('linked_accounts'),
+  'GET /api/linked_data/transactions_pivot': owner('linked_accounts'),
+  'GET /api/linked_data/transaction_tags': owner('linked_accounts'),
+  'POST /api/linked_data/transaction_tags': owner('linked_accounts'),
+  'PUT /api/linked_data/transaction_tags/:id': owner('linked_accounts'),
+  'DELETE /api/linked_data/transaction_tags/:id': owner('linked_accounts'),
 
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),
