@@ -70,11 +70,11 @@ function statementCsv(count: number): string {
 
 /** Smart transactions for the baseline list: deposits into one account, searched and filtered like the linked list. */
 function smartTransactionsCsv(count: number): string {
-  const lines = ['type,date,account1,amount1,asset1,description'];
+  const lines = ['type,date,account1,amount1,asset1,account2,amount2,asset2,account3,account4,description'];
   const start = Date.UTC(2016, 0, 1);
   for (let index = 0; index < count; index += 1) {
     const date = new Date(start + Math.floor((index / count) * 3650) * 86_400_000).toISOString().slice(0, 10);
-    lines.push(`deposit,${date},Broker A,${(10 + (index % 997)).toFixed(2)},US Dollar,Saving lot ${index}`);
+    lines.push(`deposit,${date},Broker A,${(10 + (index % 997)).toFixed(2)},US Dollar,,,,,,Saving lot ${index}`);
   }
   return `${lines.join('\n')}\n`;
 }

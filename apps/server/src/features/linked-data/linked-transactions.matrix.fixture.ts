@@ -5,18 +5,12 @@ import {
   type TScene,
 } from '../../testing/authorization-matrix/matrix-kit.ts';
 import { seedLinkedData } from './testing/linked-data-seed.ts';
+import { seedLinkedTag } from './testing/linked-transactions-seed.ts';
 
 const linkedByPlan: TPlanExpected = { professional: 200, standard: 200, collaborator: 403 };
 
-/** A user tag of the scene's repository, written straight to its table. */
-async function seedTag(scene: TScene): Promise<string> {
-  const row = await scene.db
-    .insertInto('linked_transaction_tags')
-    .values({ repository_id: scene.repositoryId, name: `tag ${scene.unique}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** A user tag of the scene's repository. */
+const seedTag = (scene: TScene) => seedLinkedTag(scene.db, scene.repositoryId, `tag ${scene.unique}`);
 
 const filter = encodeURIComponent(
   JSON.stringify({

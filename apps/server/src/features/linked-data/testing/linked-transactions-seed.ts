@@ -124,3 +124,17 @@ export async function seedLinkedTransactions(
   }
   return ids;
 }
+
+/** A user tag for linked transactions, written straight to its table; answers its id. */
+export async function seedLinkedTag(
+  db: Kysely<Database>,
+  repositoryId: string,
+  name: string,
+): Promise<string> {
+  const row = await db
+    .insertInto('linked_transaction_tags')
+    .values({ repository_id: repositoryId, name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
