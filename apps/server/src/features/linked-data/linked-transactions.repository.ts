@@ -16,9 +16,10 @@ type TDb = Kysely<Database>;
 
 // Every expression below is over `linked_transactions as t` joined to `linked_accounts as a` and
 // `connectors as c` (the `matching` query).
-const yearOf = sql<number>`extract(year from t.date)::int`;
-const quarterOf = sql<number>`extract(quarter from t.date)::int`;
-const monthOf = sql<number>`extract(month from t.date)::int`;
+// date_part (float8), not extract (numeric since PostgreSQL 14): a third cheaper per row in a 100k-row pivot.
+const yearOf = sql<number>`date_part('year', t.date)::int`;
+const quarterOf = sql<number>`date_part('quarter', t.date)::int`;
+const monthOf = sql<number>`date_part('month', t.date)::int`;
 /** The names of a row's tags (its jsonb list of tag ids). */
 const tagNames = sql`select tt.name from jsonb_array_elements_text(t.tags) as tag(id)
   join linked_transaction_tags tt on tt.id = tag.id::uuid`;
@@ -147,25 +148,48 @@ export async function linkedDataVersion(db: TDb, repositoryId: string): Promise<
   return Number(row?.linked_data_version ?? 0);
 }
 
+/**
+ * Runs `query` planned for its actual values. App connections plan prepared statements once, generically
+ * (packages/db/src/database.ts), which fits queries whose every value is a repository id; a search pattern or
+ * a category is not: the generic plan guesses a search matches 0.5% of rows and scans and sorts all 100k
+ * (270 ms), where the plan for '%market%' — estimated from the expression statistics of migration 0021 —
+ * walks the date index for a page (10 ms). Costs a transaction and a re-plan per call (~1–2 ms).
+ */
+async function withCustomPlan<T>(db: TDb, query: (trx: TDb) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
+    return query(trx);
+  });
+}
+
 export async function linkedTransactionsPage(
   db: TDb,
   match: TLinkedMatch,
   sort: TSort,
   page: { size: number; no: number },
 ): Promise<TLinkedTransactionRow[]> {
-  return applySort(rowColumns(matching(db, match)), sort, LINKED_TRANSACTION_COLUMNS)
-    .orderBy('t.date', 'desc')
-    .orderBy('t.id')
-    .limit(page.size)
-    .offset((page.no - 1) * page.size)
-    .execute() as Promise<TLinkedTransactionRow[]>;
+  return withCustomPlan(
+    db,
+    (trx) =>
+      applySort(rowColumns(matching(trx, match)), sort, LINKED_TRANSACTION_COLUMNS)
+        .orderBy('t.date', 'desc')
+        .orderBy('t.id')
+        .limit(page.size)
+        .offset((page.no - 1) * page.size)
+        .execute() as Promise<TLinkedTransactionRow[]>,
+  );
 }
 
 export async function countLinkedTransactions(db: TDb, match: TLinkedMatch): Promise<number> {
-  const row = await matching(db, match)
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
+  const row = await withCustomPlan(db, (trx) =>
+    matching(trx, match).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  );
   return Number(row.total);
+}
+
+/** After a large load the planner's estimates are stale; fresh ones keep list pages on the date index. */
+export async function analyzeLinkedTransactions(db: TDb): Promise<void> {
+  await sql`analyze linked_transactions`.execute(db);
 }
 
 export async function findLinkedTransaction(
