@@ -134,6 +134,9 @@ describe('GET linked_data/transactions: the smart transactions filter engine and
     expect(await one('status', 'EQ', 'pending')).toEqual(['T5']);
     expect(await one('mapping_status', 'EQ', 'none')).toHaveLength(6);
     expect(await one('date', 'RANGE', ['2025-01-05', '2025-02-01'])).toEqual(['T3', 'T2', 'T1']);
+    // LAST counts back from the user's today: every seed date is long past, none within the last 30 days.
+    expect(await one('date', 'LAST', 100_000)).toHaveLength(6);
+    expect(await one('date', 'LAST', 30)).toEqual([]);
   });
 
   it('sorts by text, and by month as a number (12 after 4)', async () => {

@@ -138,16 +138,6 @@ function rowColumns(query: ReturnType<typeof joined>) {
   ]);
 }
 
-/** The repository's linked-data version: any write to its linked transactions or their tags raises it. */
-export async function linkedDataVersion(db: TDb, repositoryId: string): Promise<number> {
-  const row = await db
-    .selectFrom('repositories')
-    .select('linked_data_version')
-    .where('id', '=', repositoryId)
-    .executeTakeFirst();
-  return Number(row?.linked_data_version ?? 0);
-}
-
 /**
  * Runs `query` planned for its actual values. App connections plan prepared statements once, generically
  * (packages/db/src/database.ts), which fits queries whose every value is a repository id; a search pattern or
@@ -155,33 +145,40 @@ export async function linkedDataVersion(db: TDb, repositoryId: string): Promise<
  * (270 ms), where the plan for '%market%' — estimated from the expression statistics of migration 0021 —
  * walks the date index for a page (10 ms). Costs a transaction and a re-plan per call (~1–2 ms).
  */
-async function withCustomPlan<T>(db: TDb, query: (trx: TDb) => Promise<T>): Promise<T> {
+async function withCustomPlan<T>(
+  db: TDb,
+  repositoryId: string,
+  query: (trx: TDb, version: number) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
-    return query(trx);
+    // set_config(…, true) is SET LOCAL; the same round trip reads the repository's linked-data version.
+    const { rows } = await sql<{ version: string | number }>`select
+      set_config('plan_cache_mode', 'force_custom_plan', true) as setting,
+      (select linked_data_version from repositories where id = ${repositoryId}) as version`.execute(trx);
+    return query(trx, Number(rows[0]?.version ?? 0));
   });
 }
 
+/** A page of matches, with the repository's linked-data version read in the same transaction. */
 export async function linkedTransactionsPage(
   db: TDb,
   match: TLinkedMatch,
   sort: TSort,
   page: { size: number; no: number },
-): Promise<TLinkedTransactionRow[]> {
-  return withCustomPlan(
-    db,
-    (trx) =>
-      applySort(rowColumns(matching(trx, match)), sort, LINKED_TRANSACTION_COLUMNS)
-        .orderBy('t.date', 'desc')
-        .orderBy('t.id')
-        .limit(page.size)
-        .offset((page.no - 1) * page.size)
-        .execute() as Promise<TLinkedTransactionRow[]>,
-  );
+): Promise<{ rows: TLinkedTransactionRow[]; version: number }> {
+  return withCustomPlan(db, match.repositoryId, async (trx, version) => {
+    const rows = (await applySort(rowColumns(matching(trx, match)), sort, LINKED_TRANSACTION_COLUMNS)
+      .orderBy('t.date', 'desc')
+      .orderBy('t.id')
+      .limit(page.size)
+      .offset((page.no - 1) * page.size)
+      .execute()) as TLinkedTransactionRow[];
+    return { rows, version };
+  });
 }
 
 export async function countLinkedTransactions(db: TDb, match: TLinkedMatch): Promise<number> {
-  const row = await withCustomPlan(db, (trx) =>
+  const row = await withCustomPlan(db, match.repositoryId, (trx) =>
     matching(trx, match).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   );
   return Number(row.total);

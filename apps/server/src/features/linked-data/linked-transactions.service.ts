@@ -28,7 +28,6 @@ import { findExcludeTagId } from './linked-transaction-tags.repository.ts';
 import {
   countLinkedTransactions,
   findLinkedTransaction,
-  linkedDataVersion,
   linkedOptionValues,
   linkedPivotCells,
   linkedTransactionsPage,
@@ -138,14 +137,18 @@ export function createLinkedTransactionsService(db: Kysely<Database>) {
       linked_account_id?: string;
     },
   ): Promise<TLinkedMatch> {
+    const filter = linkedFilter(query.filter);
+    const isRelative = filter.groups.some((group) =>
+      group.params.some((param) => param.comparison === 'LAST'),
+    );
     return {
       repositoryId: query.repository_id,
-      filter: linkedFilter(query.filter),
+      filter,
       search: query.search?.trim() ?? '',
       assetId: query.asset_id,
       linkedAccountId: query.linked_account_id,
-      // LAST n days counts from the user's calendar day.
-      today: await userToday(db, user?.id),
+      // LAST n days counts from the user's calendar day; only such a filter needs it (a query saved).
+      today: isRelative ? await userToday(db, user?.id) : '1970-01-01',
     };
   }
 
@@ -157,7 +160,12 @@ export function createLinkedTransactionsService(db: Kysely<Database>) {
       await requireRepositoryAccess(db, user, query.repository_id, 'read');
       const match = await matchOf(user, query);
       const sort = linkedSort(query.sort);
-      const version = await linkedDataVersion(db, query.repository_id);
+      // The page comes with the version its total is kept under: a total counted for an older version is
+      // never served, and a total for this one is counted once (clients asking the same query share it).
+      const { rows, version } = await linkedTransactionsPage(db, match, sort, {
+        size: query.page_size,
+        no: query.page_no,
+      });
       const countKey = JSON.stringify([
         query.repository_id,
         version,
@@ -167,10 +175,7 @@ export function createLinkedTransactionsService(db: Kysely<Database>) {
         match.linkedAccountId ?? '',
         match.today,
       ]);
-      const [rows, total] = await Promise.all([
-        linkedTransactionsPage(db, match, sort, { size: query.page_size, no: query.page_no }),
-        countOnce(countKey, () => countLinkedTransactions(db, match)),
-      ]);
+      const total = await countOnce(countKey, () => countLinkedTransactions(db, match));
       return {
         data: rows.map(toLinkedTransaction),
         meta: { page_size: query.page_size, page_no: query.page_no, total },
