@@ -1,4 +1,4 @@
-import { LINKED_TRANSACTION_MESSAGES } from '@strata/contracts/linked-transactions';
+import { LINKED_TRANSACTION_MESSAGES, ZLinkedTransaction } from '@strata/contracts/linked-transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
@@ -97,6 +97,14 @@ describe('GET linked_data/transactions: the smart transactions filter engine and
       tags: [],
       mapping_status: 'none',
     });
+    // The database writes each row as its API JSON: it must be the contract's row and GET /{id}'s, exactly.
+    for (const row of page.data) {
+      expect(ZLinkedTransaction.strict().parse(row)).toEqual(row);
+      const { source: _source, ...detail } = (
+        await owner.call('GET', `/api/linked_data/transactions/${row.id}`)
+      ).json();
+      expect(row).toEqual(detail);
+    }
   });
 
   it('filters by type AND date after', async () => {

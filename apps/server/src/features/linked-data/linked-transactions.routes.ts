@@ -22,7 +22,11 @@ export function registerLinkedTransactionRoutes(app: FastifyInstance): void {
   const route = routesFrom(app, { tags: ['linked-data'], preValidation: app.authenticate });
 
   route(listLinkedTransactions, {
-    handler: async (request) => transactions.list(request.user, request.query),
+    // Already JSON: the page's rows come written by the database, sent as they are.
+    handler: async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await transactions.list(request.user, request.query)) as never),
   });
   route(updateLinkedTransactions, {
     handler: async (request) =>

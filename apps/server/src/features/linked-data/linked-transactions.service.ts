@@ -153,16 +153,14 @@ export function createLinkedTransactionsService(db: Kysely<Database>) {
   }
 
   return {
-    async list(
-      user: TAccessUser | null,
-      query: TListLinkedTransactionsQuery,
-    ): Promise<TLinkedTransactionPage> {
+    /** A page as ZLinkedTransactionPage JSON text (its rows written by the database). */
+    async list(user: TAccessUser | null, query: TListLinkedTransactionsQuery): Promise<string> {
       await requireRepositoryAccess(db, user, query.repository_id, 'read');
       const match = await matchOf(user, query);
       const sort = linkedSort(query.sort);
       // The page comes with the version its total is kept under: a total counted for an older version is
       // never served, and a total for this one is counted once (clients asking the same query share it).
-      const { rows, version } = await linkedTransactionsPage(db, match, sort, {
+      const { json, version } = await linkedTransactionsPage(db, match, sort, {
         size: query.page_size,
         no: query.page_no,
       });
@@ -176,10 +174,12 @@ export function createLinkedTransactionsService(db: Kysely<Database>) {
         match.today,
       ]);
       const total = await countOnce(countKey, () => countLinkedTransactions(db, match));
-      return {
-        data: rows.map(toLinkedTransaction),
-        meta: { page_size: query.page_size, page_no: query.page_no, total },
+      const meta: TLinkedTransactionPage['meta'] = {
+        page_size: query.page_size,
+        page_no: query.page_no,
+        total,
       };
+      return `{"data":[${json.join(',')}],"meta":${JSON.stringify(meta)}}`;
     },
 
     async get(
