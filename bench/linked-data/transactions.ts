@@ -74,7 +74,9 @@ function smartTransactionsCsv(count: number): string {
   const start = Date.UTC(2016, 0, 1);
   for (let index = 0; index < count; index += 1) {
     const date = new Date(start + Math.floor((index / count) * 3650) * 86_400_000).toISOString().slice(0, 10);
-    lines.push(`deposit,${date},Broker A,${(10 + (index % 997)).toFixed(2)},US Dollar,,,,,,Saving lot ${index}`);
+    lines.push(
+      `deposit,${date},Broker A,${(10 + (index % 997)).toFixed(2)},US Dollar,,,,,,Saving lot ${index}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
