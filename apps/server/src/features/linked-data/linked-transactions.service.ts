@@ -147,7 +147,8 @@ export function createLinkedTransactionsService(db: Kysely<Database>) {
       search: query.search?.trim() ?? '',
       assetId: query.asset_id,
       linkedAccountId: query.linked_account_id,
-      // LAST n days counts from the user's calendar day; only such a filter needs it (a query saved).
+      // LAST n days counts from the user's calendar day; only such a filter reads it (one query fewer per
+      // page otherwise), and any fixed day stands in since nothing compares with it.
       today: isRelative ? await userToday(db, user?.id) : '1970-01-01',
     };
   }
