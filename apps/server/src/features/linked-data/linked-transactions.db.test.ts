@@ -384,11 +384,19 @@ describe('transaction tags, the exclude tag and the bulk edit', () => {
   });
 
   it('renames and deletes a tag; deleting takes it off every row', async () => {
+    const byTagName = (text: string) => ({
+      logic: 'AND',
+      groups: [group('AND', ['tags', 'CONTAINS', text])],
+    });
+    expect(await keys({ filter: byTagName('trav') })).toEqual(['T1']);
     const renamed = await owner.call('PUT', `/api/linked_data/transaction_tags/${travelId}`, {
       id: travelId,
       name: 'Trips',
     });
     expect(renamed.json()).toMatchObject({ name: 'Trips' });
+    // The rename raised the linked-data version (a trigger on the tags table), so the kept total is not reused.
+    expect(await keys({ filter: byTagName('trav') })).toEqual([]);
+    expect(await keys({ filter: byTagName('trips') })).toEqual(['T1']);
     const clash = await owner.call('PUT', `/api/linked_data/transaction_tags/${travelId}`, {
       name: 'Exclude',
     });
