@@ -3,13 +3,13 @@ import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
 import { ZRecordId } from './repositories.ts';
 
-// Linked data, first slice (issue #21; linked seed §3, §7): connectors, linked accounts, their sync events and
-// linked transactions, filled by the manual loader from a statement file (OFX, QFX, QIF, CSV).
+// Linked data, first slice (issue #21; linked seed §3, §7): connectors, linked accounts, their sync events, and
+// the manual loader that fills linked transactions from a statement file (OFX, QFX, QIF, CSV). The linked
+// transactions' own contracts (list, bulk edit, options, pivot, tags) are in linked-transactions.ts.
 
 export const LINKED_DATA_MESSAGES = {
   CONNECTOR_NOT_FOUND: 'Connector not available',
   ACCOUNT_NOT_FOUND: 'Linked account not found',
-  TRANSACTION_NOT_FOUND: 'Linked transaction not found',
   EVENT_NOT_FOUND: 'Sync event not found',
   /** Linked seed §8: the upload errors the loader answers with. */
   UPLOAD_FAILED: 'Error uploading account file to server',
@@ -120,66 +120,6 @@ export const ZSyncEvent = z.object({
 });
 export type TSyncEvent = z.infer<typeof ZSyncEvent>;
 
-export const ZLinkedTransaction = z.object({
-  id: z.string(),
-  linked_account_id: z.string(),
-  connector_name: z.string(),
-  access_method: z.string(),
-  account_name: z.string().nullable(),
-  account_number: z.string().nullable(),
-  account_type: z.string().nullable(),
-  asset_id: z.string().nullable(),
-  fitid: z.string().nullable(),
-  date: z.string(),
-  year: z.number(),
-  quarter: z.number(),
-  month: z.number(),
-  type: z.string(),
-  amount: z.string(),
-  currency: z.string().nullable(),
-  counterparty: z.string().nullable(),
-  description: z.string().nullable(),
-  check_number: z.string().nullable(),
-  category: z.string().nullable(),
-  subcategory: z.string().nullable(),
-  tags: z.array(z.object({ id: z.string() })),
-  /** Nothing maps linked transactions to smart ones yet (the mapping rules' issue). */
-  mapping_status: z.literal('none'),
-});
-export type TLinkedTransaction = z.infer<typeof ZLinkedTransaction>;
-
-export const ZLinkedTransactionDetail = ZLinkedTransaction.extend({
-  /** The transaction as the statement file gave it (the seed's JSON source view). */
-  source: z.record(z.string(), z.unknown()),
-});
-
-export const LINKED_TRANSACTION_SORT_FIELDS = [
-  'date',
-  'amount',
-  'counterparty',
-  'description',
-  'type',
-] as const;
-
-export const ZListLinkedTransactionsQuery = z.object({
-  repository_id: ZRecordId,
-  page_size: z.coerce.number().int().min(1).max(1000).default(50),
-  page_no: z.coerce.number().int().min(1).default(1),
-  search: z.string().max(255).optional(),
-  /** The repository's account the linked account is mapped to. */
-  asset_id: ZRecordId.optional(),
-  linked_account_id: ZRecordId.optional(),
-  /** The sort model as JSON: [{ field, sortDirection }]; fields of LINKED_TRANSACTION_SORT_FIELDS. */
-  sort: z.string().max(5_000).optional(),
-});
-export type TListLinkedTransactionsQuery = z.infer<typeof ZListLinkedTransactionsQuery>;
-
-export const ZLinkedTransactionPage = z.object({
-  data: z.array(ZLinkedTransaction),
-  meta: z.object({ page_size: z.number(), page_no: z.number(), total: z.number() }),
-});
-export type TLinkedTransactionPage = z.infer<typeof ZLinkedTransactionPage>;
-
 const ZRepositoryQuery = z.object({ repository_id: ZRecordId });
 const ZIdParams = z.object({ id: ZRecordId });
 
@@ -236,35 +176,6 @@ export const listSyncEvents = defineEndpoint({
   params: ZIdParams,
   response: {
     200: z.array(ZSyncEvent),
-    401: ZErrorBody,
-    402: ZErrorBody,
-    403: ZErrorBody,
-    404: ZErrorBody,
-  },
-});
-
-export const listLinkedTransactions = defineEndpoint({
-  method: 'GET',
-  url: '/linked_data/transactions',
-  summary: 'A page of linked transactions with search and sort',
-  querystring: ZListLinkedTransactionsQuery,
-  response: {
-    200: ZLinkedTransactionPage,
-    400: ZErrorBody,
-    401: ZErrorBody,
-    402: ZErrorBody,
-    403: ZErrorBody,
-    404: ZErrorBody,
-  },
-});
-
-export const getLinkedTransaction = defineEndpoint({
-  method: 'GET',
-  url: '/linked_data/transactions/:id',
-  summary: 'One linked transaction with its JSON source',
-  params: ZIdParams,
-  response: {
-    200: ZLinkedTransactionDetail,
     401: ZErrorBody,
     402: ZErrorBody,
     403: ZErrorBody,

@@ -8,6 +8,7 @@ type CreatedTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 export type TConnectorKind = 'manual' | 'file';
 export type TConnectorStatus = 'ok' | 'failed' | 'pending';
 export type TSyncResult = 'success' | 'warning' | 'error' | 'login_required';
+export type TLinkedTransactionStatus = 'posted' | 'pending';
 
 export interface ConnectorsTable {
   id: Generated<string>;
@@ -72,6 +73,12 @@ export interface LinkedTransactionsTable {
   /** The transaction as the parser read it (linked seed: the JSON source view). */
   source: JsonColumn<Record<string, unknown>>;
   tags: ColumnType<string[], string | undefined, string>;
+  /** Migration 2026-11-27-0021: a statement file's rows are booked, so 'posted' unless a source says pending. */
+  status: ColumnType<
+    TLinkedTransactionStatus,
+    TLinkedTransactionStatus | undefined,
+    TLinkedTransactionStatus
+  >;
   created_at: CreatedTimestamp;
   /** Rules already applied (migration 2026-11-27-0022): a rule acts once on a transaction. */
   applied_rule_ids: ColumnType<string[], string | undefined, string>;

@@ -15,6 +15,8 @@ export interface RepositoriesTable {
   settings: JsonWithDefault<Record<string, unknown>>;
   /** Bumped by every price or transaction change (migration 0005): cached analytics name the version they saw. */
   data_version: Generated<number>;
+  /** Bumped by triggers on every write to linked transactions or their tags (migration 2026-11-27-0021). */
+  linked_data_version: Generated<number>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
   /** Raised by one on every update; a client sending an older one is refused (plugins/row-version.ts). */

@@ -6,6 +6,7 @@ import type { DashboardsDatabase } from './schema-dashboards.ts';
 import type { DocumentsDatabase } from './schema-documents.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
 import type { LinkedDataDatabase } from './schema-linked-data.ts';
+import type { LinkedTransactionTagsDatabase } from './schema-linked-transaction-tags.ts';
 import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { RulesDatabase } from './schema-rules.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
@@ -30,6 +31,7 @@ export interface Database
     DocumentsDatabase,
     AnalyticsDatabase,
     LinkedDataDatabase,
-    RulesDatabase {
+    RulesDatabase,
+    LinkedTransactionTagsDatabase {
   app_meta: AppMetaTable;
 }

@@ -19,6 +19,7 @@ import {
   setConnectorStatus,
   upsertLinkedAccount,
 } from './linked-data.repository.ts';
+import { analyzeLinkedTransactions } from './linked-transactions.repository.ts';
 
 /** The loader's part of a manual_sync task's payload (written by POST linked_data/connectors/manual). */
 export interface TLoadPayload {
@@ -29,6 +30,9 @@ export interface TLoadPayload {
   name?: string;
   csv_profile?: TCsvProfile;
 }
+
+/** Loads of at least this many new rows refresh the planner's statistics of linked transactions. */
+const ANALYZE_AFTER_ROWS = 1000;
 
 const LOADER_NAMES: Record<TLinkedLoader, string> = {
   ofx: 'OFX file',
@@ -171,6 +175,10 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
         accounts.push({ linked_account_id: account.id, sync_event_id: event.id, ...load });
       }
       await setConnectorStatus(trx, connector.id, 'ok', null);
+      // A large load leaves the planner's row estimates stale: fresh ones keep list pages on the date index.
+      if (accounts.reduce((sum, account) => sum + account.added, 0) >= ANALYZE_AFTER_ROWS) {
+        await analyzeLinkedTransactions(trx);
+      }
       // The repository's rules tag and map what this load added, in the same transaction as the load.
       const ruled = await runRulesOnImported(trx, {
         repositoryId: payload.repository_id,

@@ -110,7 +110,7 @@ describe('the manual loader', () => {
     const page = await owner.call(
       'GET',
       `/api/linked_data/transactions?repository_id=${repositoryId}&sort=${encodeURIComponent(
-        JSON.stringify([{ field: 'date', sortDirection: 'asc' }]),
+        JSON.stringify([{ field: 'date', sortDirection: 'ascending' }]),
       )}`,
     );
     expect(page.statusCode, page.body).toBe(200);
@@ -434,7 +434,7 @@ describe('the manual loader', () => {
   });
 
   it('answers 400 for a sort on a column that does not sort', async () => {
-    const sort = encodeURIComponent(JSON.stringify([{ field: 'tags', sortDirection: 'asc' }]));
+    const sort = encodeURIComponent(JSON.stringify([{ field: 'tags', sortDirection: 'ascending' }]));
     const response = await owner.call(
       'GET',
       `/api/linked_data/transactions?repository_id=${repositoryId}&sort=${sort}`,

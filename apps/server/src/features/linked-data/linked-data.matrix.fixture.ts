@@ -93,24 +93,4 @@ export const linkedDataMatrix: TMatrixCase[] = [
     expected: repositoryCall('read'),
     byPlan: linkedByPlan,
   },
-  {
-    method: 'GET',
-    route: '/api/linked_data/transactions',
-    request: async (scene) => {
-      await seedLinkedData(scene.db, scene.repositoryId);
-      return { url: `/api/linked_data/transactions?repository_id=${scene.repositoryId}&search=coffee` };
-    },
-    expected: repositoryCall('read'),
-    byPlan: linkedByPlan,
-  },
-  {
-    method: 'GET',
-    route: '/api/linked_data/transactions/:id',
-    request: async (scene) => {
-      const { transactionId } = await seedLinkedData(scene.db, scene.repositoryId);
-      return { url: `/api/linked_data/transactions/${transactionId}` };
-    },
-    expected: repositoryCall('read'),
-    byPlan: linkedByPlan,
-  },
 ];

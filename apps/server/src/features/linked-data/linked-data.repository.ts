@@ -1,4 +1,3 @@
-import { containsPattern } from '@strata/db/filters/translate-filter';
 import type { Database } from '@strata/db/schema';
 import type {
   ConnectorsTable,
@@ -17,14 +16,6 @@ export type TLinkedAccountRow = Selectable<LinkedAccountsTable> & {
   transactions_count: number;
 };
 export type TSyncEventRow = Selectable<SyncEventsTable>;
-export type TLinkedTransactionRow = Selectable<LinkedTransactionsTable> & {
-  connector_name: string;
-  access_method: string;
-  account_name: string | null;
-  account_number: string | null;
-  account_type: string | null;
-  asset_id: string | null;
-};
 
 // --- the manual loader's task (a row of the tasks feature's table, claimed for a loader) -------------------
 
@@ -268,75 +259,4 @@ export async function insertLinkedTransactions(
     inserted += written.length;
   }
   return inserted;
-}
-
-function linkedTransactionsQuery(db: TDb) {
-  return db
-    .selectFrom('linked_transactions as t')
-    .innerJoin('linked_accounts as a', 'a.id', 't.linked_account_id')
-    .innerJoin('connectors as c', 'c.id', 'a.connector_id')
-    .selectAll('t')
-    .select([
-      'c.name as connector_name',
-      'c.kind as access_method',
-      'a.name as account_name',
-      'a.number as account_number',
-      'a.type as account_type',
-      'a.asset_id as asset_id',
-    ]);
-}
-
-export type TLinkedSortField = 'date' | 'amount' | 'counterparty' | 'description' | 'type';
-
-export interface TLinkedTransactionsQuery {
-  repositoryId: string;
-  pageSize: number;
-  pageNo: number;
-  search?: string;
-  assetId?: string;
-  linkedAccountId?: string;
-  sort: readonly { field: TLinkedSortField; direction: 'asc' | 'desc' }[];
-}
-
-export async function listLinkedTransactions(
-  db: TDb,
-  query: TLinkedTransactionsQuery,
-): Promise<{ rows: TLinkedTransactionRow[]; total: number }> {
-  const search = query.search?.trim();
-  const filtered = linkedTransactionsQuery(db)
-    .where('t.repository_id', '=', query.repositoryId)
-    .$if(query.assetId !== undefined, (q) => q.where('a.asset_id', '=', query.assetId as string))
-    .$if(query.linkedAccountId !== undefined, (q) =>
-      q.where('t.linked_account_id', '=', query.linkedAccountId as string),
-    )
-    .$if(Boolean(search), (q) => {
-      const like = containsPattern(search as string);
-      return q.where((eb) =>
-        eb.or([
-          eb('t.counterparty', 'ilike', like),
-          eb('t.description', 'ilike', like),
-          eb('a.name', 'ilike', like),
-          eb('a.number', 'ilike', like),
-          eb('c.name', 'ilike', like),
-          eb(sql`t.amount::text`, 'like', like),
-        ]),
-      );
-    });
-  const counted = await filtered
-    .clearSelect()
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  let ordered = filtered;
-  for (const { field, direction } of query.sort) ordered = ordered.orderBy(`t.${field}`, direction);
-  const rows = await ordered
-    .orderBy('t.date', 'desc')
-    .orderBy('t.id')
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize)
-    .execute();
-  return { rows, total: Number(counted.total) };
-}
-
-export async function findLinkedTransaction(db: TDb, id: string): Promise<TLinkedTransactionRow | undefined> {
-  return linkedTransactionsQuery(db).where('t.id', '=', id).executeTakeFirst();
 }

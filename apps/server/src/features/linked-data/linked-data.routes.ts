@@ -1,9 +1,7 @@
 import {
   getLinkedAccount,
-  getLinkedTransaction,
   getSyncEvent,
   listLinkedAccounts,
-  listLinkedTransactions,
   listSyncEvents,
   loadManualFile,
 } from '@strata/contracts/linked-data';
@@ -12,6 +10,7 @@ import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { registerLinkedConnectorRoutes } from './linked-connectors.routes.ts';
 import { createLinkedDataService } from './linked-data.service.ts';
 import { registerManualLoadTask } from './linked-data-load-task.ts';
+import { registerLinkedTransactionRoutes } from './linked-transactions.routes.ts';
 
 /** Linked data at the seed's linked_data paths (mounted under /api): first slice, files only. */
 export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,10 +34,5 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => service.listSyncEvents(request.user, request.params.id),
   });
   route(getSyncEvent, { handler: async (request) => service.getSyncEvent(request.user, request.params.id) });
-  route(listLinkedTransactions, {
-    handler: async (request) => service.listTransactions(request.user, request.query),
-  });
-  route(getLinkedTransaction, {
-    handler: async (request) => service.getTransaction(request.user, request.params.id),
-  });
+  registerLinkedTransactionRoutes(app);
 };

@@ -1,10 +1,6 @@
 import {
   LINKED_DATA_MESSAGES,
-  LINKED_TRANSACTION_SORT_FIELDS,
   type TLinkedAccount,
-  type TLinkedTransaction,
-  type TLinkedTransactionPage,
-  type TListLinkedTransactionsQuery,
   type TManualLoadBody,
   type TSyncEvent,
 } from '@strata/contracts/linked-data';
@@ -19,15 +15,11 @@ import {
   claimManualUpload,
   findConnector,
   findLinkedAccount,
-  findLinkedTransaction,
   findSyncEvent,
   hasManualUpload,
   listLinkedAccounts,
-  listLinkedTransactions,
   listSyncEvents,
   type TLinkedAccountRow,
-  type TLinkedSortField,
-  type TLinkedTransactionRow,
   type TSyncEventRow,
 } from './linked-data.repository.ts';
 
@@ -62,57 +54,6 @@ export function toSyncEvent(row: TSyncEventRow): TSyncEvent {
     failed: row.failed,
     message: row.message,
   };
-}
-
-function toLinkedTransaction(row: TLinkedTransactionRow): TLinkedTransaction {
-  const [year, month] = row.date.split('-').map(Number) as [number, number];
-  return {
-    id: row.id,
-    linked_account_id: row.linked_account_id,
-    connector_name: row.connector_name,
-    access_method: row.access_method,
-    account_name: row.account_name,
-    account_number: row.account_number,
-    account_type: row.account_type,
-    asset_id: row.asset_id,
-    fitid: row.fitid,
-    date: row.date,
-    year,
-    quarter: Math.ceil(month / 3),
-    month,
-    type: row.type,
-    amount: row.amount,
-    currency: row.currency,
-    counterparty: row.counterparty,
-    description: row.description,
-    check_number: row.check_number,
-    category: row.category,
-    subcategory: row.subcategory,
-    tags: row.tags.map((id) => ({ id })),
-    mapping_status: 'none',
-  };
-}
-
-/** The sort model ([{ field, sortDirection }] as JSON) on the sortable columns; anything else is a 400. */
-function parseSort(raw: string | undefined): { field: TLinkedSortField; direction: 'asc' | 'desc' }[] {
-  if (raw === undefined || raw.trim() === '') return [{ field: 'date', direction: 'desc' }];
-  let model: unknown;
-  try {
-    model = JSON.parse(raw);
-  } catch {
-    throw new AppError('BAD_REQUEST', 'sort must be a JSON list of { field, sortDirection }');
-  }
-  if (!Array.isArray(model))
-    throw new AppError('BAD_REQUEST', 'sort must be a JSON list of { field, sortDirection }');
-  return model.map((item: { field?: unknown; sortDirection?: unknown; sort?: unknown }) => {
-    const field = item?.field;
-    if (typeof field !== 'string' || !(LINKED_TRANSACTION_SORT_FIELDS as readonly string[]).includes(field))
-      throw new AppError('BAD_REQUEST', `Linked transactions cannot be sorted by ${String(field)}`);
-    // Core's sort model (the web's SortControl) says 'descending'; the seed's client says 'desc'.
-    const said = String(item.sortDirection ?? item.sort ?? 'asc').toLowerCase();
-    const direction = said === 'desc' || said === 'descending' ? 'desc' : 'asc';
-    return { field: field as TLinkedSortField, direction };
-  });
 }
 
 /**
@@ -184,42 +125,6 @@ export function createLinkedDataService(deps: { db: Kysely<Database>; tasks: TTa
       const row = await findSyncEvent(db, id);
       await requireRecordAccess(db, user, row?.repository_id, 'read', LINKED_DATA_MESSAGES.EVENT_NOT_FOUND);
       return toSyncEvent(row as TSyncEventRow);
-    },
-
-    async listTransactions(
-      user: TAccessUser | null,
-      query: TListLinkedTransactionsQuery,
-    ): Promise<TLinkedTransactionPage> {
-      await requireRepositoryAccess(db, user, query.repository_id, 'read');
-      const { rows, total } = await listLinkedTransactions(db, {
-        repositoryId: query.repository_id,
-        pageSize: query.page_size,
-        pageNo: query.page_no,
-        search: query.search,
-        assetId: query.asset_id,
-        linkedAccountId: query.linked_account_id,
-        sort: parseSort(query.sort),
-      });
-      return {
-        data: rows.map(toLinkedTransaction),
-        meta: { page_size: query.page_size, page_no: query.page_no, total },
-      };
-    },
-
-    async getTransaction(
-      user: TAccessUser | null,
-      id: string,
-    ): Promise<TLinkedTransaction & { source: Record<string, unknown> }> {
-      const row = await findLinkedTransaction(db, id);
-      await requireRecordAccess(
-        db,
-        user,
-        row?.repository_id,
-        'read',
-        LINKED_DATA_MESSAGES.TRANSACTION_NOT_FOUND,
-      );
-      const found = row as TLinkedTransactionRow;
-      return { ...toLinkedTransaction(found), source: found.source };
     },
   };
 }

@@ -168,6 +168,13 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'PUT /api/rules/:id/disable': owner('linked_accounts'),
   'POST /api/rules/apply': owner('linked_accounts'),
   'POST /api/rules/transactions_preview': owner('linked_accounts'),
+  'PUT /api/linked_data/transactions': owner('linked_accounts'),
+  'GET /api/linked_data/transactions_options': owner('linked_accounts'),
+  'GET /api/linked_data/transactions_pivot': owner('linked_accounts'),
+  'GET /api/linked_data/transaction_tags': owner('linked_accounts'),
+  'POST /api/linked_data/transaction_tags': owner('linked_accounts'),
+  'PUT /api/linked_data/transaction_tags/:id': owner('linked_accounts'),
+  'DELETE /api/linked_data/transaction_tags/:id': owner('linked_accounts'),
 
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),

@@ -1,4 +1,4 @@
-import type { TLinkedTransaction } from '@strata/contracts/linked-data';
+import type { TLinkedTransaction } from '@strata/contracts/linked-transactions';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, LINKED_COLUMNS, linkedColumnsFor, mappingStatusView } from './linked-columns.ts';
 import { linkedRowsCsv } from './linked-export.ts';
@@ -25,8 +25,11 @@ const row: TLinkedTransaction = {
   check_number: null,
   category: null,
   subcategory: null,
+  status: 'posted',
   tags: [],
   mapping_status: 'none',
+  mapping_message: null,
+  transaction_id: null,
 };
 
 describe('linked transactions columns (linked seed §2, §4)', () => {

@@ -1,4 +1,4 @@
-import type { TLinkedTransaction } from '@strata/contracts/linked-data';
+import type { TLinkedTransaction } from '@strata/contracts/linked-transactions';
 import type { TFieldTable } from '@strata/core/filters/field-kinds';
 
 // The linked transactions list's columns (linked seed §2, §3) — every one the API answers — and the mapping

@@ -1,4 +1,4 @@
-import type { TLinkedTransaction } from '@strata/contracts/linked-data';
+import type { TLinkedTransaction } from '@strata/contracts/linked-transactions';
 import type { TLinkedColumn } from './linked-columns.ts';
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180), quotes doubled. */

@@ -3,7 +3,7 @@ import {
   listLinkedTransactions,
   type TLinkedTransaction,
   type TLinkedTransactionPage,
-} from '@strata/contracts/linked-data';
+} from '@strata/contracts/linked-transactions';
 import type { TSort } from '@strata/core/filters/sort-model';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/call-endpoint.ts';

@@ -1,4 +1,4 @@
-import { getLinkedTransaction, listLinkedTransactions } from '@strata/contracts/linked-data';
+import { getLinkedTransaction, listLinkedTransactions } from '@strata/contracts/linked-transactions';
 import {
   applyRule as applyRuleEndpoint,
   createRule as createRuleEndpoint,

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import type { TLinkedTransaction } from '@strata/contracts/linked-data';
+import type { TLinkedTransaction } from '@strata/contracts/linked-transactions';
 import type { TRule } from '@strata/contracts/rules';
 import type { TRuleType } from '@strata/core/rules/rule-model';
 import { useQueryClient } from '@tanstack/react-query';

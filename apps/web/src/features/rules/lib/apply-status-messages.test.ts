@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appliedRuleMessage, createdRuleMessage, mappingStatusLabel } from './apply-status-messages.ts';
+import { appliedRuleMessage, createdRuleMessage } from './apply-status-messages.ts';
 
 describe('the seed §4 apply_status tables', () => {
   it.each([
@@ -25,15 +25,5 @@ describe('the seed §4 apply_status tables', () => {
     ['queued', 'Rule processing completed.', null, false],
   ])('applied, %s', (status, message, kind, closesDialog) => {
     expect(appliedRuleMessage(status)).toEqual({ message, kind, closesDialog });
-  });
-
-  it.each([
-    ['ok', 'Successfully Mapped', 'green'],
-    ['failed', 'Mapping Failed', 'red'],
-    ['pending', 'Mapping Pending', 'yellow'],
-    ['none', 'Not Mapped', 'gray'],
-    ['other', 'Unknown Status', null],
-  ])('mapping status %s', (status, label, color) => {
-    expect(mappingStatusLabel(status)).toEqual({ label, color });
   });
 });

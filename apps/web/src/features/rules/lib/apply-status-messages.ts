@@ -54,19 +54,3 @@ export function appliedRuleMessage(status: string | null | undefined): TApplyMes
       return { message: 'Rule processing completed.', kind: null, closesDialog: false };
   }
 }
-
-/** The seed's mapping status labels and colours (§4). */
-export function mappingStatusLabel(status: string): { label: string; color: string | null } {
-  switch (status) {
-    case 'ok':
-      return { label: 'Successfully Mapped', color: 'green' };
-    case 'failed':
-      return { label: 'Mapping Failed', color: 'red' };
-    case 'pending':
-      return { label: 'Mapping Pending', color: 'yellow' };
-    case 'none':
-      return { label: 'Not Mapped', color: 'gray' };
-    default:
-      return { label: 'Unknown Status', color: null };
-  }
-}

@@ -1,4 +1,4 @@
-import type { TLinkedTransaction } from '@strata/contracts/linked-data';
+import type { TLinkedTransaction } from '@strata/contracts/linked-transactions';
 import type { TRule } from '@strata/contracts/rules';
 import { RULE_MESSAGES } from '@strata/core/rules/parse-rule-data';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // The rule dialog's editable state and what it sends. Criteria are edited with the filter builder's draft
 // (one group per criterion, all its params on the criterion's field); validity is core's `parseRuleData`, the
 // same function the server runs, so Create, Save and Preview are enabled exactly when the server would accept.
-import type { TLinkedTransaction } from '@strata/contracts/linked-data';
+import type { TLinkedTransaction } from '@strata/contracts/linked-transactions';
 import type { TRule } from '@strata/contracts/rules';
 import type { TComparison, TFieldTable } from '@strata/core/filters/field-kinds';
 import { parseRuleData, type TRuleDataError } from '@strata/core/rules/parse-rule-data';
