@@ -96,6 +96,8 @@ describe('GET linked_data/transactions: the smart transactions filter engine and
       status: 'pending',
       tags: [],
       mapping_status: 'none',
+      mapping_message: null,
+      transaction_id: null,
     });
     // The database writes each row as its API JSON: it must be the contract's row and GET /{id}'s, exactly.
     for (const row of page.data) {

@@ -127,6 +127,9 @@ function rowColumns(query: ReturnType<typeof joined>) {
     't.category',
     't.subcategory',
     't.status',
+    't.mapping_status',
+    't.mapping_message',
+    't.transaction_id',
     't.created_at',
     'c.name as connector_name',
     'c.kind as access_method',
@@ -255,11 +258,22 @@ export type TLinkedRowChange = Partial<
   >
 > & { tags?: string[] };
 
+/** Writes a row's edit; the cells it sets join its `edited_fields`, which rules then leave alone (docs/rules.md). */
 export async function updateLinkedTransaction(db: TDb, id: string, change: TLinkedRowChange): Promise<void> {
   const { tags, ...cells } = change;
+  const edited = Object.keys(cells);
   await db
     .updateTable('linked_transactions')
-    .set({ ...cells, ...(tags ? { tags: JSON.stringify(tags) } : {}) })
+    .set({
+      ...cells,
+      ...(tags ? { tags: JSON.stringify(tags) } : {}),
+      ...(edited.length > 0
+        ? {
+            edited_fields: sql<string>`(select coalesce(jsonb_agg(distinct field), '[]'::jsonb)
+              from jsonb_array_elements_text(edited_fields || ${JSON.stringify(edited)}::jsonb) as field)`,
+          }
+        : {}),
+    })
     .where('id', '=', id)
     .execute();
 }

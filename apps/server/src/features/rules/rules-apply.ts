@@ -20,6 +20,7 @@ import { bumpDataVersion } from '../../shared/data-version.ts';
 import { userToday } from '../../shared/user-today.ts';
 import { assetRefsOf, createTransactionRules, insertMappedTransactions } from '../transactions/index.ts';
 import {
+  excludeTagId,
   listRules,
   matchingTransactions,
   repositoryOwner,
@@ -37,12 +38,12 @@ export interface TRuleScope {
 }
 
 export async function ruleContext(db: Kysely<Database>, scope: TRuleScope): Promise<TRuleContext> {
-  const [assets, pro] = await Promise.all([
+  const [assets, pro, exclude] = await Promise.all([
     assetRefsOf(db, scope.repositoryId),
     createTransactionRules(db).proAllowed(scope.ownerId),
+    excludeTagId(db, scope.repositoryId),
   ]);
-  // MERGE: excludeTagId from linked_transaction_tags (ld-txns)
-  return { today: scope.today, assets, validation: { canUseProTypes: pro.isAllowed }, excludeTagId: null };
+  return { today: scope.today, assets, validation: { canUseProTypes: pro.isAllowed }, excludeTagId: exclude };
 }
 
 function writeOf(

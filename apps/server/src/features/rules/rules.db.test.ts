@@ -42,7 +42,6 @@ const STATEMENT: TSeedRow[] = [
 let ids: string[];
 let statement: { accountId: string; connectorId: string; ids: string[] };
 
-const CARD_TAG = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const cardCriteria = [
   { type: 'description', logic: 'AND', params: [{ comparison: 'CONTAINS', value: 'card payment' }] },
 ];
@@ -186,6 +185,26 @@ describe('tagging rules', () => {
   });
 
   it('categorises and tags each matching transaction, leaving a hand-set category as the user set it', async () => {
+    const tag = await owner.call('POST', '/api/linked_data/transaction_tags', {
+      repository_id: repositoryId,
+      name: 'Card',
+    });
+    expect(tag.statusCode, tag.body).toBe(201);
+    const cardTag = tag.json().id as string;
+    // A category set by hand in the list (the bulk edit) is one the user chose: rules leave it.
+    const edited = await owner.call('PUT', `/api/linked_data/transactions?repository_id=${repositoryId}`, [
+      { id: ids[3], category: 'Travel' },
+    ]);
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const unknownTag = await owner.call('POST', '/api/rules', {
+      repository_id: repositoryId,
+      type: 'tagging',
+      data: { criteria: cardCriteria, actions: [{ type: 'add_tag', tag_ids: [repositoryId] }] },
+    });
+    expect(unknownTag.statusCode).toBe(400);
+    expect(unknownTag.json().message).toBe('Unknown tag');
+
     const created = await owner.call('POST', '/api/rules', {
       repository_id: repositoryId,
       type: 'tagging',
@@ -193,7 +212,7 @@ describe('tagging rules', () => {
         criteria: cardCriteria,
         actions: [
           { type: 'set_category', value: 'Credit card' },
-          { type: 'add_tag', tag_ids: [CARD_TAG] },
+          { type: 'add_tag', tag_ids: [cardTag] },
         ],
       },
       apply_to_existing_transactions: true,
@@ -207,10 +226,10 @@ describe('tagging rules', () => {
     });
     expect((await linkedRows()).map((row) => [row?.category, row?.tags])).toEqual([
       [null, []],
-      ['Credit card', [CARD_TAG]],
+      ['Credit card', [cardTag]],
       [null, []],
-      ['Credit card', [CARD_TAG]],
-      ['Refunds', [CARD_TAG]],
+      ['Travel', [cardTag]],
+      ['Refunds', [cardTag]],
     ]);
   });
 
@@ -289,6 +308,29 @@ describe('mapping rules', () => {
       `/api/repositories/${repositoryId}/analytics?dataset=income&frequency=yearly&start=2024-01-01&end=2024-12-31`,
     );
     expect(analytics.statusCode, analytics.body).toBe(200);
+  });
+
+  it('leaves a transaction tagged exclude unmapped', async () => {
+    const tags = await owner.call('GET', `/api/linked_data/transaction_tags?repository_id=${repositoryId}`);
+    const exclude = (tags.json() as { id: string; name: string }[]).find((tag) => tag.name === 'exclude');
+    expect(exclude).toBeDefined();
+    await owner.call('PUT', `/api/linked_data/transactions?repository_id=${repositoryId}`, [
+      { id: ids[0], add_tags: [exclude?.id] },
+    ]);
+    const created = await owner.call('POST', '/api/rules', {
+      repository_id: repositoryId,
+      type: 'mapping_to_smart_transaction',
+      data: salaryMapping(),
+      apply_to_existing_transactions: true,
+    });
+    expect(created.json().summary).toEqual({
+      apply_status: 'not_applied',
+      matched: 1,
+      changed: 0,
+      unchanged: 1,
+      failed: 0,
+    });
+    expect((await linkedRows())[0]).toMatchObject({ mapping_status: 'none', transaction_id: null });
   });
 
   it('marks a mapping it cannot make failed with the reason, and writes no transaction', async () => {

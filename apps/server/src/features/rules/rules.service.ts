@@ -1,3 +1,4 @@
+import { LINKED_TRANSACTION_MESSAGES } from '@strata/contracts/linked-transactions';
 import {
   RULE_API_MESSAGES,
   type TApplyRuleBody,
@@ -24,6 +25,7 @@ import {
   deleteRule,
   findRule,
   insertRule,
+  knownTagIds,
   lastOrder,
   listRules,
   matchingTransactions,
@@ -68,6 +70,27 @@ function parsedData(raw: unknown, type: TRuleType): TParsedRuleData {
   throw fieldError(errors);
 }
 
+/** Core's verdict, and every tag an action adds is one of the repository's linked-transaction tags. */
+async function checkedData(
+  db: Kysely<Database>,
+  repositoryId: string,
+  raw: unknown,
+  type: TRuleType,
+): Promise<TParsedRuleData> {
+  const data = parsedData(raw, type);
+  const tagIds = [
+    ...new Set(data.actions.flatMap((action) => (action.type === 'add_tag' ? action.tag_ids : []))),
+  ];
+  const known = await knownTagIds(db, repositoryId, tagIds);
+  const unknown = tagIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new AppError('BAD_REQUEST', LINKED_TRANSACTION_MESSAGES.UNKNOWN_TAG, {
+      details: { tags: unknown },
+    });
+  }
+  return data;
+}
+
 /** What is stored: the criteria and actions as core understood them, not the raw request. */
 function storedData(data: TParsedRuleData): string {
   return JSON.stringify({ criteria: data.criteria, actions: data.actions });
@@ -101,7 +124,7 @@ export function createRulesService(db: Kysely<Database>) {
     /** Linked seed §4: a new tagging rule goes last, a new mapping rule first, unless an order is given. */
     async create(user: TAccessUser | null, body: TCreateRuleBody) {
       const scope = await scopeOf(user, body.repository_id, 'write');
-      const data = parsedData(body.data, body.type);
+      const data = await checkedData(db, body.repository_id, body.data, body.type);
       return db.transaction().execute(async (trx) => {
         const last = await lastOrder(trx, body.repository_id, body.type);
         const order = Math.min(body.order ?? (body.type === 'tagging' ? last + 1 : 1), last + 1);
@@ -133,7 +156,7 @@ export function createRulesService(db: Kysely<Database>) {
       const current = await ruleAccess(user, id, 'write');
       if (body.type !== current.type) throw new AppError('BAD_REQUEST', RULE_SERVICE_MESSAGES.TYPE_CHANGE);
       const scope = await scopeOf(user, current.repository_id, 'write');
-      const data = parsedData(body.data, body.type);
+      const data = await checkedData(db, current.repository_id, body.data, body.type);
       return db.transaction().execute(async (trx) => {
         let row = await updateVersioned(
           trx,
@@ -192,7 +215,7 @@ export function createRulesService(db: Kysely<Database>) {
       if (row.repository_id !== body.repository_id) throw AppError.notFound(RULE_API_MESSAGES.NOT_FOUND);
       if (body.type !== row.type) throw new AppError('BAD_REQUEST', RULE_SERVICE_MESSAGES.TYPE_CHANGE);
       const scope = await scopeOf(user, row.repository_id, 'write');
-      const data = parsedData(body.data, body.type);
+      const data = await checkedData(db, row.repository_id, body.data, body.type);
       return db.transaction().execute(async (trx) => {
         const summary = await applyRule(trx, scope, { id: row.id, type: row.type, data });
         await setApplyStatus(trx, row.id, summary.apply_status);

@@ -1,4 +1,9 @@
-import { getLinkedTransaction, listLinkedTransactions } from '@strata/contracts/linked-transactions';
+import {
+  getLinkedTransaction,
+  linkedTransactionOptions,
+  listLinkedTransactions,
+  listLinkedTransactionTags,
+} from '@strata/contracts/linked-transactions';
 import {
   applyRule as applyRuleEndpoint,
   createRule as createRuleEndpoint,
@@ -14,10 +19,12 @@ import {
   type TUpdateRuleBody,
   updateRule as updateRuleEndpoint,
 } from '@strata/contracts/rules';
+import type { TLinkedOptionField } from '@strata/core/linked-data/linked-transaction-fields';
 import type { TRuleType } from '@strata/core/rules/rule-model';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../shared/api/repository-query-keys.ts';
+import type { TLoadFilterOptions } from '../../../shared/data-list/api/filter-options.ts';
 
 export const rulesKey = (repositoryId: string, ...parts: unknown[]) =>
   repositoryScopedKey(repositoryId, 'rules', ...parts);
@@ -69,4 +76,43 @@ export async function fetchSampleSource(
   }
   if (!id) return null;
   return (await callEndpoint(getLinkedTransaction, { params: { id } })).source;
+}
+
+/** The repository's linked-transaction tags, for the 'add tag' action (the system tag 'exclude' first). */
+export function useLinkedTags(repositoryId: string) {
+  return useQuery({
+    queryKey: repositoryScopedKey(repositoryId, 'linked-transaction-tags'),
+    queryFn: ({ signal }) =>
+      callEndpoint(listLinkedTransactionTags, { signal, query: { repository_id: repositoryId } }),
+  });
+}
+
+/** Criteria whose values are names or codes, and the options field listing them. */
+const OPTION_FIELD_OF: Readonly<Record<string, TLinkedOptionField>> = {
+  connector: 'connector_name',
+  access_method: 'access_method',
+  account_type: 'account_type',
+  account_name: 'account_name',
+  account_number: 'account_number',
+  category: 'category',
+  subcategory: 'subcategory',
+  status: 'status',
+  transaction_type: 'type',
+};
+
+/** Loads a criterion's values (autocomplete for equals / does not equal on names), cached per field. */
+export function criteriaOptionsLoader(queryClient: QueryClient, repositoryId: string): TLoadFilterOptions {
+  return (field, signal) => {
+    const optionField = OPTION_FIELD_OF[field];
+    if (!optionField) return Promise.resolve([]);
+    return queryClient.fetchQuery({
+      queryKey: repositoryScopedKey(repositoryId, 'linked-options', optionField),
+      queryFn: () =>
+        callEndpoint(linkedTransactionOptions, {
+          signal,
+          query: { repository_id: repositoryId, field: optionField },
+        }),
+      staleTime: 60_000,
+    });
+  };
 }

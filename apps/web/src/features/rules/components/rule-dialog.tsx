@@ -9,7 +9,15 @@ import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { useAssets } from '../../assets/index.ts';
-import { applyRule, createRule, fetchSampleSource, rulesKey, updateRule } from '../api/rules.ts';
+import {
+  applyRule,
+  createRule,
+  criteriaOptionsLoader,
+  fetchSampleSource,
+  rulesKey,
+  updateRule,
+  useLinkedTags,
+} from '../api/rules.ts';
 import { appliedRuleMessage, createdRuleMessage, type TApplyMessage } from '../lib/apply-status-messages.ts';
 import {
   checkDraft,
@@ -100,6 +108,11 @@ function RuleDialog({
 }) {
   const queryClient = useQueryClient();
   const assets = useAssets(repositoryId);
+  const tags = useLinkedTags(repositoryId);
+  const loadOptions = useMemo(
+    () => criteriaOptionsLoader(queryClient, repositoryId),
+    [queryClient, repositoryId],
+  );
   const initial = useMemo(
     () =>
       rule ? draftFromRule(rule) : prefill ? draftFromLinkedTransaction(type, prefill) : emptyRuleDraft(type),
@@ -238,6 +251,7 @@ function RuleDialog({
             fields={fields}
             value={draft.criteria}
             isReadOnly={isReadOnly}
+            loadOptions={loadOptions}
             onChange={(criteria) => setDraft({ ...draft, criteria })}
           />
           <Title order={3} size="h5">
@@ -246,7 +260,7 @@ function RuleDialog({
           {type === 'tagging' ? (
             <TaggingActionsEditor
               value={draft.taggingActions}
-              tagOptions={[]}
+              tagOptions={(tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
               isReadOnly={isReadOnly}
               onChange={(taggingActions) => setDraft({ ...draft, taggingActions })}
             />

@@ -47,6 +47,10 @@ describe('the rules list and dialog', () => {
         rule('a0000000-0000-4000-8000-000000000002', 2, 'Cards'),
       ],
       'GET /api/assets': { data: [], meta: { total: 0 } },
+      'GET /api/linked_data/transaction_tags': [
+        { id: 'b0000000-0000-4000-8000-000000000001', name: 'exclude', is_system: true },
+        { id: 'b0000000-0000-4000-8000-000000000002', name: 'Card', is_system: false },
+      ],
       'POST /api/rules': {
         ...rule('a0000000-0000-4000-8000-000000000003', 3, 'x'),
         apply_status: 'partial',
