@@ -245,7 +245,8 @@ export function createRulesService(db: Kysely<Database>) {
           return {
             id: transaction.id,
             date: transaction.date,
-            account_name: transaction.account_name,
+            // A statement often names its account only by number.
+            account_name: transaction.account_name ?? transaction.account_number,
             counterparty: transaction.counterparty,
             description: transaction.description,
             amount: transaction.amount,

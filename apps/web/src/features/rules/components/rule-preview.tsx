@@ -97,8 +97,13 @@ export function RulePreview({
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {row.amount}
                 </Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={OUTCOME[row.outcome].color}>
+                <Table.Td miw={100}>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={OUTCOME[row.outcome].color}
+                    style={{ overflow: 'visible' }}
+                  >
                     {OUTCOME[row.outcome].label}
                   </Badge>
                 </Table.Td>
