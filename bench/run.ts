@@ -8,6 +8,7 @@ const benchmarks: Record<string, string> = {
   transactions: 'bench/transactions/list.ts',
   'linked-data': 'bench/linked-data/transactions.ts',
   statements: 'bench/statements-parse.ts',
+  rules: 'bench/rules.ts',
 };
 
 const wanted = process.argv.slice(2);
