@@ -11,6 +11,7 @@ import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
 import { documentsMatrix } from './features/documents/documents.matrix.fixture.ts';
 import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
+import { linkedPositionsMatrix } from './features/linked-data/linked-positions.matrix.fixture.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.fixture.ts';
 import { importRepository } from './features/repositories/repository-transfer.ts';
 import {
@@ -60,6 +61,7 @@ const MATRIX: TMatrixCase[] = [
   ...contactsMatrix,
   ...documentsMatrix,
   ...linkedDataMatrix,
+  ...linkedPositionsMatrix,
   ...searchMatrix,
 ];
 

@@ -135,6 +135,11 @@ export const ZLinkedTransaction = z.object({
   category: z.string().nullable(),
   subcategory: z.string().nullable(),
   tags: z.array(z.object({ id: z.string() })),
+  /** Investment transactions only (null on cash movements): what kind, of which security, how many at what price. */
+  investment_kind: z.enum(['buy', 'sell', 'income', 'reinvest', 'transfer', 'split', 'other']).nullable(),
+  security_id: z.string().nullable(),
+  quantity: z.string().nullable(),
+  unit_price: z.string().nullable(),
   /** Nothing maps linked transactions to smart ones yet (the mapping rules' issue). */
   mapping_status: z.literal('none'),
 });

@@ -17,6 +17,7 @@ import * as rowVersions from './migrations/2026-11-25-0015-row-versions.ts';
 import * as uploadPolicyUses from './migrations/2026-11-25-0016-upload-policy-uses.ts';
 import * as linkedData from './migrations/2026-11-26-0017-linked-data.ts';
 import * as search from './migrations/2026-11-26-0018-search.ts';
+import * as linkedInvestments from './migrations/2026-11-27-0019-linked-investments.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0016-upload-policy-uses': uploadPolicyUses,
   '2026-11-26-0017-linked-data': linkedData,
   '2026-11-26-0018-search': search,
+  '2026-11-27-0019-linked-investments': linkedInvestments,
 };
 
 export class MigrationError extends Error {

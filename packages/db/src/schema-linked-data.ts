@@ -7,6 +7,7 @@ type CreatedTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 
 export type TConnectorKind = 'manual' | 'file';
 export type TConnectorStatus = 'ok' | 'failed' | 'pending';
+export type TInvestmentKind = 'buy' | 'sell' | 'income' | 'reinvest' | 'transfer' | 'split' | 'other';
 export type TSyncResult = 'success' | 'warning' | 'error' | 'login_required';
 
 export interface ConnectorsTable {
@@ -70,6 +71,12 @@ export interface LinkedTransactionsTable {
   /** The transaction as the parser read it (linked seed: the JSON source view). */
   source: JsonColumn<Record<string, unknown>>;
   tags: ColumnType<string[], string | undefined, string>;
+  /** Investment transactions only (migration 2026-11-27-0019): null on cash movements. */
+  investment_kind: TInvestmentKind | null;
+  security_id: string | null;
+  /** numeric: units, signed as written. */
+  quantity: string | null;
+  unit_price: string | null;
   created_at: CreatedTimestamp;
 }
 

@@ -6,6 +6,7 @@ import type { DashboardsDatabase } from './schema-dashboards.ts';
 import type { DocumentsDatabase } from './schema-documents.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
 import type { LinkedDataDatabase } from './schema-linked-data.ts';
+import type { LinkedInvestmentsDatabase } from './schema-linked-investments.ts';
 import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
 import type { TransactionsDatabase } from './schema-transactions.ts';
@@ -28,6 +29,7 @@ export interface Database
     DashboardsDatabase,
     DocumentsDatabase,
     AnalyticsDatabase,
-    LinkedDataDatabase {
+    LinkedDataDatabase,
+    LinkedInvestmentsDatabase {
   app_meta: AppMetaTable;
 }

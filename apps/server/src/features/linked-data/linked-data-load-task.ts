@@ -18,6 +18,7 @@ import {
   setConnectorStatus,
   upsertLinkedAccount,
 } from './linked-data.repository.ts';
+import { storeInvestmentStatement, storeSecurities } from './linked-investments-load.ts';
 
 /** The loader's part of a manual_sync task's payload (written by POST linked_data/connectors/manual). */
 export interface TLoadPayload {
@@ -80,6 +81,9 @@ export interface TAccountLoad {
   added: number;
   skipped_duplicate: number;
   failed: number;
+  /** Positions and balances as of their date: new, or replacing the stored one of the same date. */
+  positions: { added: number; replaced: number };
+  balances: { added: number; replaced: number };
 }
 
 /**
@@ -107,10 +111,9 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
         throw new Error(LINKED_DATA_MESSAGES.CONNECTOR_NOT_FOUND);
 
       const accounts: TAccountLoad[] = [];
-      const notYet = { investment: 0, positions: 0 };
+      const securities = await storeSecurities(trx, payload.repository_id, file);
+      const importDay = startedAt.toISOString().slice(0, 10);
       for (const statement of file.statements) {
-        notYet.investment += statement.investmentTransactions.length;
-        notYet.positions += statement.positions.length;
         const account = await upsertLinkedAccount(trx, {
           repository_id: payload.repository_id,
           connector_id: connector.id,
@@ -128,6 +131,17 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
           started_at: startedAt,
           result: 'success',
         });
+        const investments = await storeInvestmentStatement(
+          trx,
+          {
+            repositoryId: payload.repository_id,
+            linkedAccountId: account.id,
+            syncEventId: event.id,
+            importDay,
+          },
+          statement,
+          securities,
+        );
         const incoming = statement.transactions;
         const existing = incoming.length > 0 ? await dedupRowsOf(trx, account.id, dateSpanOf(statement)) : [];
         const { added } = matchDuplicates(existing, incoming);
@@ -154,10 +168,12 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
         );
         const failed = statement.failures.length;
         // Nothing readable is an error, some rows unreadable a warning: either way the event says which.
-        const result: TSyncResult = failed === 0 ? 'success' : incoming.length === 0 ? 'error' : 'warning';
+        const readable = incoming.length + statement.investmentTransactions.length;
+        const result: TSyncResult = failed === 0 ? 'success' : readable === 0 ? 'error' : 'warning';
+        // Investment transactions are linked transactions too: the event counts them with the cash ones.
         const load = {
-          added: inserted,
-          skipped_duplicate: incoming.length - inserted,
+          added: inserted + investments.added,
+          skipped_duplicate: incoming.length - inserted + investments.skipped_duplicate,
           failed,
         };
         const message =
@@ -165,30 +181,37 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
             ? statement.failures.map((failure) => `line ${failure.line}: ${failure.message}`).join('; ')
             : null;
         await finishSyncEvent(trx, event.id, { result, ...load, message });
-        accounts.push({ linked_account_id: account.id, sync_event_id: event.id, ...load });
+        accounts.push({
+          linked_account_id: account.id,
+          sync_event_id: event.id,
+          ...load,
+          positions: investments.positions,
+          balances: investments.balances,
+        });
       }
       await setConnectorStatus(trx, connector.id, 'ok', null);
 
       const total = (key: 'added' | 'skipped_duplicate' | 'failed') =>
         accounts.reduce((sum, account) => sum + account[key], 0);
       const warnings = [...file.warnings];
-      if (notYet.investment > 0 || notYet.positions > 0) {
-        warnings.push(
-          `${notYet.investment} investment transactions and ${notYet.positions} positions are not imported yet`,
-        );
-      }
       const counts = {
         added: total('added'),
         skipped_duplicate: total('skipped_duplicate'),
         failed: total('failed'),
       };
+      const positions = accounts.reduce(
+        (sum, account) => sum + account.positions.added + account.positions.replaced,
+        0,
+      );
       await setTaskProgress(trx, task.id, { stage: 'written', ...counts });
       return {
         connector_id: connector.id,
         accounts,
         ...counts,
+        positions,
+        securities: securities.size,
         warnings,
-        message: `${counts.added} added, ${counts.skipped_duplicate} skipped as duplicates, ${counts.failed} failed`,
+        message: `${counts.added} added, ${counts.skipped_duplicate} skipped as duplicates, ${counts.failed} failed${positions > 0 ? `, ${positions} positions` : ''}`,
       };
     },
     {

@@ -232,17 +232,21 @@ export async function dedupRowsOf(
   linkedAccountId: string,
   window: { from: string; to: string },
 ): Promise<TDedupRow[]> {
-  return db
-    .selectFrom('linked_transactions')
-    .select(['id', 'fitid as fitId', 'date', 'amount', 'counterparty as payee'])
-    .where('linked_account_id', '=', linkedAccountId)
-    .where((eb) =>
-      eb.or([
-        eb('fitid', 'is not', null),
-        eb.and([eb('date', '>=', window.from), eb('date', '<=', window.to)]),
-      ]),
-    )
-    .execute();
+  return (
+    db
+      .selectFrom('linked_transactions')
+      .select(['id', 'fitid as fitId', 'date', 'amount', 'counterparty as payee'])
+      .where('linked_account_id', '=', linkedAccountId)
+      // Cash movements only: a trade of the same amount and day is matched by the investment matcher.
+      .where('investment_kind', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('fitid', 'is not', null),
+          eb.and([eb('date', '>=', window.from), eb('date', '<=', window.to)]),
+        ]),
+      )
+      .execute()
+  );
 }
 
 const INSERT_CHUNK = 500;

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { createLinkedDataService } from './linked-data.service.ts';
 import { registerManualLoadTask } from './linked-data-load-task.ts';
+import { registerLinkedPositionsRoutes } from './linked-positions.routes.ts';
 
 /** Linked data at the seed's linked_data paths (mounted under /api): first slice, files only. */
 export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,4 +56,5 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
   route(getLinkedTransaction, {
     handler: async (request) => service.getTransaction(request.user, request.params.id),
   });
+  registerLinkedPositionsRoutes(app);
 };

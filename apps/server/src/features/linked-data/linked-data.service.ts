@@ -106,6 +106,10 @@ function toLinkedTransaction(row: TLinkedTransactionRow): TLinkedTransaction {
     category: row.category,
     subcategory: row.subcategory,
     tags: row.tags.map((id) => ({ id })),
+    investment_kind: row.investment_kind,
+    security_id: row.security_id,
+    quantity: row.quantity,
+    unit_price: row.unit_price,
     mapping_status: 'none',
   };
 }

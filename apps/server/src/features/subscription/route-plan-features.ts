@@ -148,6 +148,8 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/linked_data/events/:id': owner('linked_accounts'),
   'GET /api/linked_data/transactions': owner('linked_accounts'),
   'GET /api/linked_data/transactions/:id': owner('linked_accounts'),
+  'GET /api/linked_data/positions': owner('linked_accounts'),
+  'GET /api/linked_data/positions/:id': owner('linked_accounts'),
 
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),
