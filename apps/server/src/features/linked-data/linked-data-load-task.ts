@@ -162,7 +162,7 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
               type: row.type,
               check_number: row.checkNumber,
               category: row.category,
-              source: JSON.stringify(row),
+              source: row,
             };
           }),
         );

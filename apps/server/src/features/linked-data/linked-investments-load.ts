@@ -134,7 +134,7 @@ export async function storeInvestmentStatement(
           security_id: security?.id ?? null,
           quantity: trade.units,
           unit_price: trade.unitPrice,
-          source: JSON.stringify(trade),
+          source: trade,
         };
       }),
     );

@@ -1,0 +1,297 @@
+// The linked-data import budgets of issue 21, through the real server over HTTP:
+//
+//   node bench/linked-import.ts [--transactions 100000] [--databases postgresql,pglite] [--kinds bank,investment]
+//
+// For each database (PostgreSQL when TEST_DATABASE_URL is set — a fresh database on that server, dropped
+// after —, and the embedded PGlite) and each kind of file: start the app as `npm start` does, sign a user up,
+// then time the import of a generated OFX 1.x file of N transactions the way the web does it — POST
+// file_upload (manual_sync), the multipart upload of the file, POST linked_data/connectors/manual, and
+// polling GET /api/tasks until the task ends — then the same file again into the same connector (it must add
+// 0 rows). `bank` is a checking statement of N STMTTRN; `investment` a brokerage statement of N trades,
+// dividends and reinvestments over 500 securities with 500 positions. Budgets: import under 10 s on
+// PostgreSQL and 20 s on PGlite, re-import under 5 s, memory bounded: the server's peak RSS (VmHWM) is read
+// from /proc after each step. Baseline in the same run: core's parse of the same bytes in this process
+// (the floor an import stands on). Prints a markdown table.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { type RunningApp, startApp } from '../e2e/support/app-server.ts';
+import { apiAs, createUser, type TE2eUser } from '../e2e/support/users.ts';
+import { fromEpochDay } from '../packages/core/src/dates/epoch-day.ts';
+import { parseStatement } from '../packages/core/src/statements/parse-statement.ts';
+import { type TWritableStatement, writeOfxSgml } from '../packages/core/src/statements/testing/writers.ts';
+
+const { values } = parseArgs({
+  options: {
+    transactions: { type: 'string', default: '100000' },
+    databases: { type: 'string', default: 'postgresql,pglite' },
+    kinds: { type: 'string', default: 'bank,investment' },
+  },
+});
+const COUNT = Number(values.transactions);
+const DATABASES = new Set(values.databases.split(',').map((name) => name.trim().toLowerCase()));
+const KINDS = values.kinds.split(',').map((name) => name.trim()) as ('bank' | 'investment')[];
+
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 4_294_967_296;
+  };
+}
+
+/** A checking account's year: 40 payees, amounts to the cent, 5 % cheques (as bench/statements-parse.ts). */
+function bankFile(count: number): string {
+  const random = seeded(7);
+  const payees = Array.from({ length: 40 }, (_, index) => `MERCHANT ${index} & CO #${index * 7}`);
+  const statement: TWritableStatement = {
+    kind: 'bank',
+    accountNumber: '12300-000012345678',
+    accountType: 'CHECKING',
+    currency: 'USD',
+    startDate: '2024-01-01',
+    endDate: '2024-12-31',
+    ledgerBalance: '1234.56',
+    transactions: Array.from({ length: count }, (_, index) => ({
+      fitId: `2024${String(index).padStart(10, '0')}`,
+      date: fromEpochDay(19_723 + Math.floor(random() * 366)),
+      type: random() < 0.8 ? 'DEBIT' : 'CREDIT',
+      amount: (((random() < 0.8 ? -1 : 1) * Math.floor(random() * 100_000)) / 100).toFixed(2),
+      payee: payees[Math.floor(random() * payees.length)]!,
+      memo: random() < 0.5 ? `POS PURCHASE ${index}` : null,
+      checkNumber: random() < 0.05 ? String(1000 + index) : null,
+    })),
+  };
+  return writeOfxSgml([statement], { separators: ['\n'], closeLeaves: [false] });
+}
+
+/** A brokerage statement: N buys, sells, dividends and reinvestments over 500 stocks, 500 positions, SECLIST. */
+function investmentFile(count: number): string {
+  const random = seeded(11);
+  const securities = Array.from({ length: 500 }, (_, index) => `US${String(index).padStart(9, '0')}0`);
+  const lines: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const date = fromEpochDay(19_723 + Math.floor(random() * 366)).replaceAll('-', '');
+    const security = securities[Math.floor(random() * securities.length)]!;
+    const units = (1 + Math.floor(random() * 200)).toString();
+    const price = (5 + random() * 500).toFixed(4);
+    const total = (Number(units) * Number(price)).toFixed(2);
+    const trade = `<INVTRAN><FITID>T${index}<DTTRADE>${date}<MEMO>Trade ${index}</INVTRAN><SECID><UNIQUEID>${security}<UNIQUEIDTYPE>ISIN</SECID>`;
+    const pick = random();
+    if (pick < 0.5)
+      lines.push(
+        `<BUYSTOCK><INVBUY>${trade}<UNITS>${units}<UNITPRICE>${price}<COMMISSION>1.00<TOTAL>-${total}<SUBACCTSEC>CASH<SUBACCTFUND>CASH</INVBUY><BUYTYPE>BUY</BUYSTOCK>`,
+      );
+    else if (pick < 0.75)
+      lines.push(
+        `<SELLSTOCK><INVSELL>${trade}<UNITS>-${units}<UNITPRICE>${price}<COMMISSION>1.00<TOTAL>${total}<SUBACCTSEC>CASH<SUBACCTFUND>CASH</INVSELL><SELLTYPE>SELL</SELLSTOCK>`,
+      );
+    else if (pick < 0.9)
+      lines.push(
+        `<INCOME>${trade}<INCOMETYPE>DIV<TOTAL>${(random() * 100).toFixed(2)}<SUBACCTSEC>CASH<SUBACCTFUND>CASH</INCOME>`,
+      );
+    else
+      lines.push(
+        `<REINVEST>${trade}<INCOMETYPE>DIV<TOTAL>-${total}<SUBACCTSEC>CASH<UNITS>${units}<UNITPRICE>${price}</REINVEST>`,
+      );
+  }
+  const positions = securities.map(
+    (security, index) =>
+      `<POSSTOCK><INVPOS><SECID><UNIQUEID>${security}<UNIQUEIDTYPE>ISIN</SECID><HELDINACCT>CASH<POSTYPE>LONG<UNITS>${index + 1}<UNITPRICE>10.5<MKTVAL>${((index + 1) * 10.5).toFixed(2)}<DTPRICEASOF>20241231</INVPOS></POSSTOCK>`,
+  );
+  const seclist = securities.map(
+    (security, index) =>
+      `<STOCKINFO><SECINFO><SECID><UNIQUEID>${security}<UNIQUEIDTYPE>ISIN</SECID><SECNAME>Company ${index} Inc<TICKER>C${index}</SECINFO></STOCKINFO>`,
+  );
+  return [
+    'OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nSECURITY:NONE\r\nENCODING:USASCII\r\nCHARSET:1252\r\nCOMPRESSION:NONE\r\nOLDFILEUID:NONE\r\nNEWFILEUID:NONE\r\n',
+    '<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20250101<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>',
+    '<INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><INVSTMTRS><DTASOF>20241231<CURDEF>USD',
+    '<INVACCTFROM><BROKERID>broker.example<ACCTID>X-123456</INVACCTFROM><INVTRANLIST><DTSTART>20240101<DTEND>20241231',
+    lines.join('\n'),
+    '</INVTRANLIST><INVPOSLIST>',
+    positions.join('\n'),
+    '</INVPOSLIST><INVBAL><AVAILCASH>1000.00<MARGINBALANCE>0<SHORTBALANCE>0</INVBAL></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>',
+    '<SECLISTMSGSRSV1><SECLIST>',
+    seclist.join('\n'),
+    '</SECLIST></SECLISTMSGSRSV1></OFX>\n',
+  ].join('\n');
+}
+
+/** The server's peak resident set so far (VmHWM), or its resident set now (VmRSS), in MiB; null without /proc. */
+function peakRssMiB(app: RunningApp, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number | null {
+  try {
+    const status = readFileSync(`/proc/${app.pid}/status`, 'utf8');
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+interface TTaskAnswer {
+  id: string;
+  status: string;
+  error: string | null;
+  result: Record<string, unknown> | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** Upload + loader + the task to its end, as the web does it; answers wall time, task time and its result. */
+async function importFile(
+  app: RunningApp,
+  user: TE2eUser,
+  repositoryId: string,
+  bytes: Uint8Array,
+  connectorId: string | undefined,
+): Promise<{ ms: number; taskMs: number; uploadMs: number; result: Record<string, unknown> }> {
+  const started = performance.now();
+  const target = await apiAs<{ url: string; fields: Record<string, string> }>(
+    app,
+    user,
+    'POST',
+    '/file_upload',
+    {
+      type: 'manual_sync',
+    },
+  );
+  const form = new FormData();
+  for (const [field, value] of Object.entries(target.fields)) form.append(field, value);
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'statement.ofx');
+  const stored = await fetch(new URL(new URL(target.url).pathname, app.baseUrl), {
+    method: 'POST',
+    body: form,
+  });
+  if (stored.status !== 204) throw new Error(`upload answered ${stored.status}: ${await stored.text()}`);
+  const uploadMs = performance.now() - started;
+  const { task_id } = await apiAs<{ task_id: string }>(app, user, 'POST', '/linked_data/connectors/manual', {
+    repository_id: repositoryId,
+    file_key: target.fields.key,
+    loader: 'ofx',
+    ...(connectorId ? { connector_id: connectorId } : {}),
+  });
+  for (;;) {
+    const tasks = await apiAs<TTaskAnswer[]>(app, user, 'GET', '/tasks');
+    const task = tasks.find((item) => item.id === task_id);
+    if (task && !['waiting', 'running'].includes(task.status)) {
+      const ms = performance.now() - started;
+      if (task.status !== 'succeeded') throw new Error(`task ${task.status}: ${task.error}`);
+      const taskMs =
+        task.started_at && task.finished_at
+          ? Date.parse(task.finished_at) - Date.parse(task.started_at)
+          : Number.NaN;
+      return { ms, taskMs, uploadMs, result: task.result ?? {} };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface TRow {
+  database: string;
+  kind: string;
+  megabytes: number;
+  parseMs: number;
+  importMs: number;
+  importTaskMs: number;
+  uploadMs: number;
+  added: number;
+  rssBoot: number | null;
+  rssImport: number | null;
+  reimportMs: number;
+  reimportAdded: number;
+  reimportSkipped: number;
+  rssReimport: number | null;
+  rssAfter: number | null;
+}
+
+async function runOn(
+  database: string,
+  env: Record<string, string>,
+  files: Map<string, Uint8Array>,
+): Promise<TRow[]> {
+  const rows: TRow[] = [];
+  for (const [kind, bytes] of files) {
+    // A fresh server per file, so each peak RSS is that import's.
+    const app = await startApp({ ...env, LOG_LEVEL: 'warn' });
+    try {
+      const user = await createUser(app, { email: `bench-${Date.now()}@example.com`, name: 'Bench' });
+      const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
+        name: 'Bench',
+        currency: 'USD',
+      });
+      const rssBoot = peakRssMiB(app);
+      globalThis.gc?.();
+      const parseStarted = performance.now();
+      const parsed = parseStatement(bytes);
+      const parseMs = performance.now() - parseStarted;
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const first = await importFile(app, user, repository.id, bytes, undefined);
+      const rssImport = peakRssMiB(app);
+      const again = await importFile(app, user, repository.id, bytes, first.result.connector_id as string);
+      rows.push({
+        database,
+        kind,
+        megabytes: bytes.length / 1024 / 1024,
+        parseMs,
+        importMs: first.ms,
+        importTaskMs: first.taskMs,
+        uploadMs: first.uploadMs,
+        added: first.result.added as number,
+        rssBoot,
+        rssImport,
+        reimportMs: again.ms,
+        reimportAdded: again.result.added as number,
+        reimportSkipped: again.result.skipped_duplicate as number,
+        rssReimport: peakRssMiB(app),
+        rssAfter: peakRssMiB(app, 'VmRSS'),
+      });
+      console.error(JSON.stringify(rows.at(-1)));
+    } finally {
+      await app.stop();
+    }
+  }
+  return rows;
+}
+
+const files = new Map<string, Uint8Array>();
+for (const kind of KINDS) {
+  files.set(kind, new TextEncoder().encode(kind === 'bank' ? bankFile(COUNT) : investmentFile(COUNT)));
+}
+
+const rows: TRow[] = [];
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!DATABASES.has('postgresql')) {
+  // not asked for
+} else if (adminUrl) {
+  const name = `strata_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    rows.push(...(await runOn('PostgreSQL', { DATABASE_URL: url.toString() }, files)));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+} else {
+  console.log('(TEST_DATABASE_URL is not set: PostgreSQL is not measured)');
+}
+if (DATABASES.has('pglite')) rows.push(...(await runOn('PGlite', {}, files)));
+
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mib = (value: number | null) => (value === null ? '—' : `${Math.round(value)} MiB`);
+console.log(
+  `\nLinked import, ${COUNT.toLocaleString('en')} transactions per file (Node ${process.version})\n`,
+);
+console.log(
+  '| database | file | size | parse (baseline) | import | of which upload | of which task | import / parse | rows added | peak RSS boot → import | re-import | re-import added / skipped | peak RSS after re-import | RSS at the end |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const row of rows) {
+  console.log(
+    `| ${row.database} | ${row.kind} | ${row.megabytes.toFixed(0)} MB | ${s(row.parseMs)} | ${s(row.importMs)} | ${s(row.uploadMs)} | ${s(row.importTaskMs)} | ${(row.importMs / row.parseMs).toFixed(1)}× | ${row.added} | ${mib(row.rssBoot)} → ${mib(row.rssImport)} | ${s(row.reimportMs)} | ${row.reimportAdded} / ${row.reimportSkipped} | ${mib(row.rssReimport)} | ${mib(row.rssAfter)} |`,
+  );
+}
