@@ -183,7 +183,8 @@ async function importFile(
           : Number.NaN;
       return { ms, taskMs, uploadMs, result: task.result ?? {} };
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Not faster: each poll is a request with its own queries, competing with the import it waits for.
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

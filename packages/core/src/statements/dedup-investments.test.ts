@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { matchInvestmentDuplicates, type TInvestmentDedupIncoming } from './dedup-investments.ts';
+import {
+  canonicalDecimal,
+  matchInvestmentDuplicates,
+  type TInvestmentDedupIncoming,
+} from './dedup-investments.ts';
 
 const fund = { uniqueId: 'FOO', idType: 'PRIVATE' };
 const buy: TInvestmentDedupIncoming = {
@@ -59,5 +63,13 @@ describe('matchInvestmentDuplicates', () => {
     const transfer = { ...buy, kind: 'transfer' as const, total: null, units: '-9.060702' };
     const result = matchInvestmentDuplicates([stored('a', { ...transfer, total: '0' })], [transfer]);
     expect(result.added).toEqual([]);
+  });
+
+  it('reads decimals as numbers: leading zeros, plus signs, trailing zeros, negative zero', () => {
+    expect(
+      ['+00000000000115.8331', '-0000000000008.00000', '0.0', '-0', '8.846699', '100', '.5', '-0.50'].map(
+        canonicalDecimal,
+      ),
+    ).toEqual(['115.8331', '-8', '0', '0', '8.846699', '100', '0.5', '-0.5']);
   });
 });

@@ -1,10 +1,8 @@
 import { LINKED_DATA_MESSAGES, type TLinkedLoader } from '@strata/contracts/linked-data';
 import { addDays } from '@strata/core/dates/epoch-day';
 import type { TCsvProfile } from '@strata/core/statements/csv';
-import { parseCsv } from '@strata/core/statements/csv';
 import { matchDuplicates } from '@strata/core/statements/dedup';
 import type { TStatement, TStatementFile } from '@strata/core/statements/model';
-import { detectStatementFormat, parseStatement } from '@strata/core/statements/parse-statement';
 import type { TSyncResult } from '@strata/db/schema-linked-data';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { setTaskProgress, type TTaskExecutor } from '../tasks/index.ts';
@@ -19,6 +17,7 @@ import {
   upsertLinkedAccount,
 } from './linked-data.repository.ts';
 import { storeInvestmentStatement, storeSecurities } from './linked-investments-load.ts';
+import { readStatementInWorker } from './linked-statement-read.ts';
 
 /** The loader's part of a manual_sync task's payload (written by POST linked_data/connectors/manual). */
 export interface TLoadPayload {
@@ -36,31 +35,6 @@ const LOADER_NAMES: Record<TLinkedLoader, string> = {
   qif: 'QIF file',
   csv: 'CSV file',
 };
-
-/** The format a loader reads, as core's detector names it (QFX is OFX with Intuit's extra tags). */
-const LOADER_FORMATS: Record<TLinkedLoader, string> = { ofx: 'ofx', qfx: 'ofx', qif: 'qif', csv: 'csv' };
-
-/**
- * Reads the file with core's parsers, or throws the message the task fails with. A file of another known
- * format than the loader's is refused by name, rather than read by a parser it was not meant for.
- */
-export function readStatementFile(bytes: Uint8Array, payload: TLoadPayload): TStatementFile {
-  if (bytes.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
-  const detected = detectStatementFormat(bytes);
-  const expected = LOADER_FORMATS[payload.loader];
-  if (payload.loader !== 'csv' && ['ofx', 'qif', 'csv'].includes(detected) && detected !== expected) {
-    throw new Error(
-      `This file is not ${payload.loader.toUpperCase()}: it looks like ${detected.toUpperCase()}; choose the ${detected.toUpperCase()} loader`,
-    );
-  }
-  if (payload.loader === 'csv' && !payload.csv_profile)
-    throw new Error(LINKED_DATA_MESSAGES.CSV_NEEDS_PROFILE);
-  const result =
-    payload.loader === 'csv' ? parseCsv(bytes, payload.csv_profile as TCsvProfile) : parseStatement(bytes);
-  if (!result.ok) throw new Error(result.error.message);
-  if (result.file.statements.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
-  return result.file;
-}
 
 /** What identifies a statement's account inside its connector from one file to the next. */
 function externalIdOf(statement: TStatement): string {
@@ -223,7 +197,9 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
         await setTaskProgress(db, task.id, { stage: 'reading', bytes: bytes.length });
         let file: TStatementFile;
         try {
-          file = readStatementFile(bytes, payload);
+          // Off the API's thread: a 100k-row file takes seconds to parse on a busy machine, and a blocked event
+          // loop would stall every request and stop the job's heartbeat (the task would be taken for dead).
+          file = await readStatementInWorker(bytes, payload);
         } catch (error) {
           // Outside the task's transaction, so it stays: the connector's screen says why its last load failed.
           if (payload.connector_id)
