@@ -12,7 +12,7 @@
 // PostgreSQL and 20 s on PGlite, re-import under 5 s, memory bounded: the server's peak RSS (VmHWM) is read
 // from /proc after each step. Baseline in the same run: core's parse of the same bytes in this process
 // (the floor an import stands on). Prints a markdown table.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type RunningApp, startApp } from '../e2e/support/app-server.ts';
@@ -129,6 +129,32 @@ function peakRssMiB(app: RunningApp, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number
   }
 }
 
+/** CPU seconds (user + system, all threads) a process has used, from /proc/<pid>/stat; 0 when it is gone. */
+function cpuSecondsOf(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds the server and every local PostgreSQL process have used so far (the machine is shared). */
+function cpuNow(app: RunningApp): { server: number; postgres: number } {
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuSecondsOf(entry);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return { server: app.pid ? cpuSecondsOf(app.pid) : 0, postgres };
+}
+
 interface TTaskAnswer {
   id: string;
   status: string;
@@ -199,6 +225,9 @@ interface TRow {
   added: number;
   rssBoot: number | null;
   rssImport: number | null;
+  /** CPU seconds of the server process and of PostgreSQL during the import and the re-import. */
+  cpuImport: { server: number; postgres: number };
+  cpuReimport: { server: number; postgres: number };
   reimportMs: number;
   reimportAdded: number;
   reimportSkipped: number;
@@ -227,9 +256,16 @@ async function runOn(
       const parsed = parseStatement(bytes);
       const parseMs = performance.now() - parseStarted;
       if (!parsed.ok) throw new Error(parsed.error.message);
+      const cpu0 = cpuNow(app);
       const first = await importFile(app, user, repository.id, bytes, undefined);
+      const cpu1 = cpuNow(app);
       const rssImport = peakRssMiB(app);
       const again = await importFile(app, user, repository.id, bytes, first.result.connector_id as string);
+      const cpu2 = cpuNow(app);
+      const spent = (from: typeof cpu0, to: typeof cpu0) => ({
+        server: to.server - from.server,
+        postgres: to.postgres - from.postgres,
+      });
       rows.push({
         database,
         kind,
@@ -241,6 +277,8 @@ async function runOn(
         added: first.result.added as number,
         rssBoot,
         rssImport,
+        cpuImport: spent(cpu0, cpu1),
+        cpuReimport: spent(cpu1, cpu2),
         reimportMs: again.ms,
         reimportAdded: again.result.added as number,
         reimportSkipped: again.result.skipped_duplicate as number,
@@ -283,16 +321,18 @@ if (!DATABASES.has('postgresql')) {
 if (DATABASES.has('pglite')) rows.push(...(await runOn('PGlite', {}, files)));
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const cpu = (value: { server: number; postgres: number }) =>
+  `${value.server.toFixed(1)} + ${value.postgres.toFixed(1)} s`;
 const mib = (value: number | null) => (value === null ? '—' : `${Math.round(value)} MiB`);
 console.log(
   `\nLinked import, ${COUNT.toLocaleString('en')} transactions per file (Node ${process.version})\n`,
 );
 console.log(
-  '| database | file | size | parse (baseline) | import | of which upload | of which task | import / parse | rows added | peak RSS boot → import | re-import | re-import added / skipped | peak RSS after re-import | RSS at the end |',
+  '| database | file | size | parse (baseline) | import | of which task | import / parse | CPU server + PostgreSQL | rows added | peak RSS boot → import | re-import | CPU server + PostgreSQL | added / skipped | peak RSS after re-import | RSS at the end |',
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   console.log(
-    `| ${row.database} | ${row.kind} | ${row.megabytes.toFixed(0)} MB | ${s(row.parseMs)} | ${s(row.importMs)} | ${s(row.uploadMs)} | ${s(row.importTaskMs)} | ${(row.importMs / row.parseMs).toFixed(1)}× | ${row.added} | ${mib(row.rssBoot)} → ${mib(row.rssImport)} | ${s(row.reimportMs)} | ${row.reimportAdded} / ${row.reimportSkipped} | ${mib(row.rssReimport)} | ${mib(row.rssAfter)} |`,
+    `| ${row.database} | ${row.kind} | ${row.megabytes.toFixed(0)} MB | ${s(row.parseMs)} | ${s(row.importMs)} | ${s(row.importTaskMs)} | ${(row.importMs / row.parseMs).toFixed(1)}× | ${cpu(row.cpuImport)} | ${row.added} | ${mib(row.rssBoot)} → ${mib(row.rssImport)} | ${s(row.reimportMs)} | ${cpu(row.cpuReimport)} | ${row.reimportAdded} / ${row.reimportSkipped} | ${mib(row.rssReimport)} | ${mib(row.rssAfter)} |`,
   );
 }
