@@ -117,7 +117,9 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
           securities,
         );
         const incoming = statement.transactions;
-        const existing = incoming.length > 0 ? await dedupRowsOf(trx, account.id, dateSpanOf(statement)) : [];
+        const fitIds = incoming.flatMap((row) => (row.fitId === null ? [] : [row.fitId]));
+        const existing =
+          incoming.length > 0 ? await dedupRowsOf(trx, account.id, dateSpanOf(statement), fitIds) : [];
         const { added } = matchDuplicates(existing, incoming);
         const inserted = await insertLinkedTransactions(
           trx,

@@ -226,11 +226,17 @@ export interface TDedupRow {
   payee: string | null;
 }
 
-/** What the duplicate matcher compares an import with: the account's transactions it may repeat. */
+/**
+ * What the duplicate matcher compares an import with: the account's cash transactions that carry one of the
+ * incoming FITIDs (the FITID match ignores dates) or fall in the statement's date window (the fuzzy match
+ * looks no further). Found by set — the incoming ids are one JSON parameter — so an account's history
+ * outside the statement is never read, however long it grows.
+ */
 export async function dedupRowsOf(
   db: TDb,
   linkedAccountId: string,
   window: { from: string; to: string },
+  fitIds: readonly string[],
 ): Promise<TDedupRow[]> {
   return (
     db
@@ -241,8 +247,8 @@ export async function dedupRowsOf(
       .where('investment_kind', 'is', null)
       .where((eb) =>
         eb.or([
-          eb('fitid', 'is not', null),
           eb.and([eb('date', '>=', window.from), eb('date', '<=', window.to)]),
+          eb('fitid', 'in', sql<string>`(select json_array_elements_text(${JSON.stringify(fitIds)}::json))`),
         ]),
       )
       .execute()

@@ -108,7 +108,10 @@ export async function storeInvestmentStatement(
   const incoming = statement.investmentTransactions;
   let added = 0;
   if (incoming.length > 0) {
-    const existing = (await investmentDedupRowsOf(db, linkedAccountId)).map((row) => ({
+    const dates = incoming.map((trade) => trade.date).sort();
+    const span = { from: dates[0] as string, to: dates.at(-1) as string };
+    const fitIds = incoming.flatMap((trade) => (trade.fitId === null ? [] : [trade.fitId]));
+    const existing = (await investmentDedupRowsOf(db, linkedAccountId, span, fitIds)).map((row) => ({
       ...row,
       security: row.uniqueId === null ? null : { uniqueId: row.uniqueId, idType: row.idType || null },
     }));

@@ -62,10 +62,16 @@ export interface TInvestmentDedupRow {
   total: string;
 }
 
-/** The account's stored investment transactions, as the investment matcher compares them. */
+/**
+ * The account's stored investment transactions the matcher may pair with an import: those carrying one of
+ * its FITIDs, and those dated within its trade dates (the exact match needs the same day). By set: the
+ * rest of the account's history is not read.
+ */
 export async function investmentDedupRowsOf(
   db: TDb,
   linkedAccountId: string,
+  span: { from: string; to: string },
+  fitIds: readonly string[],
 ): Promise<TInvestmentDedupRow[]> {
   return db
     .selectFrom('linked_transactions as t')
@@ -82,6 +88,12 @@ export async function investmentDedupRowsOf(
     ])
     .where('t.linked_account_id', '=', linkedAccountId)
     .where('t.investment_kind', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('t.date', '>=', span.from), eb('t.date', '<=', span.to)]),
+        eb('t.fitid', 'in', sql<string>`(select json_array_elements_text(${JSON.stringify(fitIds)}::json))`),
+      ]),
+    )
     .execute();
 }
 
