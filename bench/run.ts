@@ -7,6 +7,7 @@ const benchmarks: Record<string, string> = {
   analytics: 'bench/analytics/run.ts',
   transactions: 'bench/transactions/list.ts',
   statements: 'bench/statements-parse.ts',
+  'linked-import': 'bench/linked-import.ts',
 };
 
 const wanted = process.argv.slice(2);
