@@ -208,11 +208,14 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
             await setConnectorStatus(db, payload.connector_id, 'failed', (error as Error).message);
           throw error;
         }
-        const transactions = file.statements.reduce((sum, s) => sum + s.transactions.length, 0);
+        const count = (of: (statement: TStatement) => readonly unknown[]) =>
+          file.statements.reduce((sum, statement) => sum + of(statement).length, 0);
         await setTaskProgress(db, task.id, {
           stage: 'parsed',
           statements: file.statements.length,
-          transactions,
+          transactions: count((statement) => statement.transactions),
+          investment_transactions: count((statement) => statement.investmentTransactions),
+          positions: count((statement) => statement.positions),
         });
         return file;
       },

@@ -67,8 +67,12 @@ type TLoadResult = {
   warnings: string[];
 };
 
-async function load(name: string, body: Record<string, unknown> = {}): Promise<TLoadResult> {
-  const fileKey = await uploadStatement(owner, corpusFile(name), name);
+async function load(
+  name: string,
+  body: Record<string, unknown> = {},
+  bytes: Uint8Array = corpusFile(name),
+): Promise<TLoadResult> {
+  const fileKey = await uploadStatement(owner, bytes, name);
   const started = await owner.call('POST', '/api/linked_data/connectors/manual', {
     repository_id: repositoryId,
     file_key: fileKey,
@@ -302,6 +306,38 @@ describe('vanguard.ofx (one CUSIP listed twice)', () => {
     expect(again).toMatchObject({ added: 0, skipped_duplicate: 1 });
     expect(again.accounts[0]!.positions).toEqual({ added: 0, replaced: 2 });
     expect((await positions(owner, { linked_account_id: accountId })).total).toBe(2);
+  });
+});
+
+describe('a QIF investment list (no ids: the exact match)', () => {
+  // Two equal buys on one day (two trades, both kept) and a dividend; QIF writes amounts unsigned and the
+  // action signs them: a buy takes 1,057.95 out.
+  const qif = new TextEncoder().encode(
+    [
+      '!Type:Invst',
+      ...['D1/5/2024', 'NBuy', 'YACME Corp', 'I10.5', 'Q100', 'T1,057.95', '^'],
+      ...['D1/5/2024', 'NBuy', 'YACME Corp', 'I10.5', 'Q100', 'T1,057.95', '^'],
+      ...['D2/1/2024', 'NDiv', 'YACME Corp', 'T12.34', '^'],
+      '',
+    ].join('\n'),
+  );
+
+  it('stores the three trades, and the same file again adds none of them', async () => {
+    const first = await load('broker.qif', { loader: 'qif' }, qif);
+    expect(first).toMatchObject({ added: 3, skipped_duplicate: 0, failed: 0, securities: 1 });
+    const accountId = first.accounts[0]!.linked_account_id;
+    const response = await owner.call(
+      'GET',
+      `/api/linked_data/transactions?repository_id=${repositoryId}&linked_account_id=${accountId}`,
+    );
+    const rows = response.json().data as Record<string, string | null>[];
+    expect(cents(rows.map((row) => row.amount))).toBe(-105_795 * 2 + 1_234);
+    expect(rows.filter((row) => row.investment_kind === 'buy').map((row) => row.quantity)).toEqual([
+      '100',
+      '100',
+    ]);
+    const again = await load('broker.qif', { loader: 'qif', connector_id: first.connector_id }, qif);
+    expect(again).toMatchObject({ added: 0, skipped_duplicate: 3 });
   });
 });
 
