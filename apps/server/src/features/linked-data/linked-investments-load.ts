@@ -76,8 +76,7 @@ export async function storeSecurities(
   const stored = new Map<string, TStoredSecurity>();
   for (const ref of refs) {
     const key = securityKey({ uniqueId: ref.unique_id, idType: ref.id_type === '' ? null : ref.id_type });
-    const row = wanted.get(key);
-    stored.set(key, { id: ref.id, label: row?.name ?? row?.ticker ?? ref.unique_id });
+    stored.set(key, { id: ref.id, label: ref.name ?? ref.ticker ?? ref.unique_id });
   }
   return stored;
 }

@@ -18,6 +18,9 @@ export interface TSecurityRef {
   id: string;
   id_type: string;
   unique_id: string;
+  /** As stored after the upsert: an earlier file's name when this one has none. */
+  name: string | null;
+  ticker: string | null;
 }
 
 /**
@@ -44,7 +47,7 @@ export async function upsertSecurities(
           updated_at: new Date(),
         }),
       )
-      .returning(['id', 'id_type', 'unique_id'])
+      .returning(['id', 'id_type', 'unique_id', 'name', 'ticker'])
       .execute();
     refs.push(...written);
   }
