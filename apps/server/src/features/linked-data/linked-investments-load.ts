@@ -1,5 +1,5 @@
 import { matchInvestmentDuplicates, securityKey } from '@strata/core/statements/dedup-investments';
-import type { TSecurityKind, TStatement, TStatementFile } from '@strata/core/statements/model';
+import type { TSecurityId, TSecurityKind, TStatement, TStatementFile } from '@strata/core/statements/model';
 import type { Database } from '@strata/db/schema';
 import type { LinkedBalancesTable, LinkedPositionsTable } from '@strata/db/schema-linked-investments';
 import type { Insertable, Kysely } from 'kysely';
@@ -19,6 +19,7 @@ type TDb = Kysely<Database>;
 
 export interface TStoredSecurity {
   id: string;
+  security: TSecurityId;
   /** What a trade shows as its counterparty: the security's name, else its ticker, else its id. */
   label: string;
 }
@@ -75,8 +76,12 @@ export async function storeSecurities(
   const refs = await upsertSecurities(db, rows);
   const stored = new Map<string, TStoredSecurity>();
   for (const ref of refs) {
-    const key = securityKey({ uniqueId: ref.unique_id, idType: ref.id_type === '' ? null : ref.id_type });
-    stored.set(key, { id: ref.id, label: ref.name ?? ref.ticker ?? ref.unique_id });
+    const security = { uniqueId: ref.unique_id, idType: ref.id_type === '' ? null : ref.id_type };
+    stored.set(securityKey(security), {
+      id: ref.id,
+      security,
+      label: ref.name ?? ref.ticker ?? ref.unique_id,
+    });
   }
   return stored;
 }
@@ -110,9 +115,14 @@ export async function storeInvestmentStatement(
     const dates = incoming.map((trade) => trade.date).sort();
     const span = { from: dates[0] as string, to: dates.at(-1) as string };
     const fitIds = incoming.flatMap((trade) => (trade.fitId === null ? [] : [trade.fitId]));
+    // A stored trade of a security this file does not name cannot be any of its trades: its key stays apart.
+    const byId = new Map([...securities.values()].map((stored) => [stored.id, stored.security]));
     const existing = (await investmentDedupRowsOf(db, linkedAccountId, span, fitIds)).map((row) => ({
       ...row,
-      security: row.uniqueId === null ? null : { uniqueId: row.uniqueId, idType: row.idType || null },
+      security:
+        row.securityId === null
+          ? null
+          : (byId.get(row.securityId) ?? { uniqueId: row.securityId, idType: 'id' }),
     }));
     const { added: indexes } = matchInvestmentDuplicates(existing, incoming);
     added = await insertLinkedTransactions(

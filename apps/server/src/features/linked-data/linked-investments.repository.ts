@@ -59,8 +59,7 @@ export interface TInvestmentDedupRow {
   fitId: string | null;
   date: string;
   kind: string;
-  idType: string | null;
-  uniqueId: string | null;
+  securityId: string | null;
   units: string | null;
   total: string;
 }
@@ -68,7 +67,7 @@ export interface TInvestmentDedupRow {
 /**
  * The account's stored investment transactions the matcher may pair with an import: those carrying one of
  * its FITIDs, and those dated within its trade dates (the exact match needs the same day). By set: the
- * rest of the account's history is not read.
+ * rest of the account's history is not read. Securities come as ids (the loader knows the file's), so no join.
  */
 export async function investmentDedupRowsOf(
   db: TDb,
@@ -78,14 +77,12 @@ export async function investmentDedupRowsOf(
 ): Promise<TInvestmentDedupRow[]> {
   return db
     .selectFrom('linked_transactions as t')
-    .leftJoin('linked_securities as s', 's.id', 't.security_id')
     .select([
       't.id',
       't.fitid as fitId',
       't.date',
       sql<string>`t.investment_kind`.as('kind'),
-      's.id_type as idType',
-      's.unique_id as uniqueId',
+      't.security_id as securityId',
       't.quantity as units',
       't.amount as total',
     ])
