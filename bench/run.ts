@@ -9,6 +9,7 @@ const benchmarks: Record<string, string> = {
   'linked-data': 'bench/linked-data/transactions.ts',
   statements: 'bench/statements-parse.ts',
   rules: 'bench/rules.ts',
+  'linked-import': 'bench/linked-import.ts',
 };
 
 const wanted = process.argv.slice(2);

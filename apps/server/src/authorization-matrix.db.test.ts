@@ -13,6 +13,7 @@ import { documentsMatrix } from './features/documents/documents.matrix.fixture.t
 import { linkedConnectorsMatrix } from './features/linked-data/linked-connectors.matrix.fixture.ts';
 import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
 import { linkedTransactionsMatrix } from './features/linked-data/linked-transactions.matrix.fixture.ts';
+import { linkedPositionsMatrix } from './features/linked-data/linked-positions.matrix.fixture.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.fixture.ts';
 import { importRepository } from './features/repositories/repository-transfer.ts';
 import {
@@ -66,6 +67,7 @@ const MATRIX: TMatrixCase[] = [
   ...linkedConnectorsMatrix,
   ...rulesMatrix,
   ...linkedTransactionsMatrix,
+  ...linkedPositionsMatrix,
   ...searchMatrix,
 ];
 

@@ -58,6 +58,11 @@ export const ZLinkedTransaction = z.object({
   status: z.enum(LINKED_TRANSACTION_STATUSES),
   /** The seed's "list of objects with id", with the tag's name so a grid needs no second call. */
   tags: z.array(ZLinkedTransactionTagRef),
+  /** Investment transactions only (null on cash movements): what kind, of which security, how many at what price. */
+  investment_kind: z.enum(['buy', 'sell', 'income', 'reinvest', 'transfer', 'split', 'other']).nullable(),
+  security_id: z.string().nullable(),
+  quantity: z.string().nullable(),
+  unit_price: z.string().nullable(),
   /** Set by mapping rules (docs/rules.md): ok, failed (with mapping_message), pending, none. */
   mapping_status: z.enum(['ok', 'failed', 'pending', 'none']),
   /** Why the mapping failed, when it did. */

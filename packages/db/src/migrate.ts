@@ -17,6 +17,7 @@ import * as rowVersions from './migrations/2026-11-25-0015-row-versions.ts';
 import * as uploadPolicyUses from './migrations/2026-11-25-0016-upload-policy-uses.ts';
 import * as linkedData from './migrations/2026-11-26-0017-linked-data.ts';
 import * as search from './migrations/2026-11-26-0018-search.ts';
+import * as linkedInvestments from './migrations/2026-11-27-0019-linked-investments.ts';
 import * as linkedMapping from './migrations/2026-11-27-0020-linked-mapping.ts';
 import * as linkedTransactionTags from './migrations/2026-11-27-0021-linked-transaction-tags.ts';
 import * as rules from './migrations/2026-11-27-0022-rules.ts';
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0016-upload-policy-uses': uploadPolicyUses,
   '2026-11-26-0017-linked-data': linkedData,
   '2026-11-26-0018-search': search,
+  '2026-11-27-0019-linked-investments': linkedInvestments,
   '2026-11-27-0020-linked-mapping': linkedMapping,
   '2026-11-27-0021-linked-transaction-tags': linkedTransactionTags,
   '2026-11-27-0022-rules': rules,

@@ -7,6 +7,7 @@ type CreatedTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 
 export type TConnectorKind = 'manual' | 'file';
 export type TConnectorStatus = 'ok' | 'failed' | 'pending';
+export type TInvestmentKind = 'buy' | 'sell' | 'income' | 'reinvest' | 'transfer' | 'split' | 'other';
 export type TSyncResult = 'success' | 'warning' | 'error' | 'login_required';
 export type TLinkedTransactionStatus = 'posted' | 'pending';
 
@@ -79,6 +80,12 @@ export interface LinkedTransactionsTable {
     TLinkedTransactionStatus | undefined,
     TLinkedTransactionStatus
   >;
+  /** Investment transactions only (migration 2026-11-27-0019): null on cash movements. */
+  investment_kind: TInvestmentKind | null;
+  security_id: string | null;
+  /** numeric: units, signed as written. */
+  quantity: string | null;
+  unit_price: string | null;
   created_at: CreatedTimestamp;
   /** Rules already applied (migration 2026-11-27-0022): a rule acts once on a transaction. */
   applied_rule_ids: ColumnType<string[], string | undefined, string>;

@@ -7,6 +7,7 @@ import type { DocumentsDatabase } from './schema-documents.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
 import type { LinkedDataDatabase } from './schema-linked-data.ts';
 import type { LinkedTransactionTagsDatabase } from './schema-linked-transaction-tags.ts';
+import type { LinkedInvestmentsDatabase } from './schema-linked-investments.ts';
 import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { RulesDatabase } from './schema-rules.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
@@ -32,6 +33,7 @@ export interface Database
     AnalyticsDatabase,
     LinkedDataDatabase,
     RulesDatabase,
-    LinkedTransactionTagsDatabase {
+    LinkedTransactionTagsDatabase,
+    LinkedInvestmentsDatabase {
   app_meta: AppMetaTable;
 }

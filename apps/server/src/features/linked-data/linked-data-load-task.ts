@@ -1,10 +1,8 @@
 import { LINKED_DATA_MESSAGES, type TLinkedLoader } from '@strata/contracts/linked-data';
 import { addDays } from '@strata/core/dates/epoch-day';
 import type { TCsvProfile } from '@strata/core/statements/csv';
-import { parseCsv } from '@strata/core/statements/csv';
 import { matchDuplicates } from '@strata/core/statements/dedup';
 import type { TStatement, TStatementFile } from '@strata/core/statements/model';
-import { detectStatementFormat, parseStatement } from '@strata/core/statements/parse-statement';
 import type { TSyncResult } from '@strata/db/schema-linked-data';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { runRulesOnImported } from '../rules/index.ts';
@@ -19,6 +17,8 @@ import {
   setConnectorStatus,
   upsertLinkedAccount,
 } from './linked-data.repository.ts';
+import { storeInvestmentStatement, storeSecurities } from './linked-investments-load.ts';
+import { readStatementInWorker } from './linked-statement-read.ts';
 import { analyzeLinkedTransactions } from './linked-transactions.repository.ts';
 
 /** The loader's part of a manual_sync task's payload (written by POST linked_data/connectors/manual). */
@@ -41,31 +41,6 @@ const LOADER_NAMES: Record<TLinkedLoader, string> = {
   csv: 'CSV file',
 };
 
-/** The format a loader reads, as core's detector names it (QFX is OFX with Intuit's extra tags). */
-const LOADER_FORMATS: Record<TLinkedLoader, string> = { ofx: 'ofx', qfx: 'ofx', qif: 'qif', csv: 'csv' };
-
-/**
- * Reads the file with core's parsers, or throws the message the task fails with. A file of another known
- * format than the loader's is refused by name, rather than read by a parser it was not meant for.
- */
-export function readStatementFile(bytes: Uint8Array, payload: TLoadPayload): TStatementFile {
-  if (bytes.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
-  const detected = detectStatementFormat(bytes);
-  const expected = LOADER_FORMATS[payload.loader];
-  if (payload.loader !== 'csv' && ['ofx', 'qif', 'csv'].includes(detected) && detected !== expected) {
-    throw new Error(
-      `This file is not ${payload.loader.toUpperCase()}: it looks like ${detected.toUpperCase()}; choose the ${detected.toUpperCase()} loader`,
-    );
-  }
-  if (payload.loader === 'csv' && !payload.csv_profile)
-    throw new Error(LINKED_DATA_MESSAGES.CSV_NEEDS_PROFILE);
-  const result =
-    payload.loader === 'csv' ? parseCsv(bytes, payload.csv_profile as TCsvProfile) : parseStatement(bytes);
-  if (!result.ok) throw new Error(result.error.message);
-  if (result.file.statements.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
-  return result.file;
-}
-
 /** What identifies a statement's account inside its connector from one file to the next. */
 function externalIdOf(statement: TStatement): string {
   const { account } = statement;
@@ -85,6 +60,9 @@ export interface TAccountLoad {
   added: number;
   skipped_duplicate: number;
   failed: number;
+  /** Positions and balances as of their date: new, or replacing the stored one of the same date. */
+  positions: { added: number; replaced: number };
+  balances: { added: number; replaced: number };
 }
 
 /**
@@ -112,10 +90,9 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
         throw new Error(LINKED_DATA_MESSAGES.CONNECTOR_NOT_FOUND);
 
       const accounts: TAccountLoad[] = [];
-      const notYet = { investment: 0, positions: 0 };
+      const securities = await storeSecurities(trx, payload.repository_id, file);
+      const importDay = startedAt.toISOString().slice(0, 10);
       for (const statement of file.statements) {
-        notYet.investment += statement.investmentTransactions.length;
-        notYet.positions += statement.positions.length;
         const account = await upsertLinkedAccount(trx, {
           repository_id: payload.repository_id,
           connector_id: connector.id,
@@ -135,8 +112,21 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
           started_at: startedAt,
           result: 'success',
         });
+        const investments = await storeInvestmentStatement(
+          trx,
+          {
+            repositoryId: payload.repository_id,
+            linkedAccountId: account.id,
+            syncEventId: event.id,
+            importDay,
+          },
+          statement,
+          securities,
+        );
         const incoming = statement.transactions;
-        const existing = incoming.length > 0 ? await dedupRowsOf(trx, account.id, dateSpanOf(statement)) : [];
+        const fitIds = incoming.flatMap((row) => (row.fitId === null ? [] : [row.fitId]));
+        const existing =
+          incoming.length > 0 ? await dedupRowsOf(trx, account.id, dateSpanOf(statement), fitIds) : [];
         const { added } = matchDuplicates(existing, incoming);
         const inserted = await insertLinkedTransactions(
           trx,
@@ -155,16 +145,18 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
               type: row.type,
               check_number: row.checkNumber,
               category: row.category,
-              source: JSON.stringify(row),
+              source: row,
             };
           }),
         );
         const failed = statement.failures.length;
         // Nothing readable is an error, some rows unreadable a warning: either way the event says which.
-        const result: TSyncResult = failed === 0 ? 'success' : incoming.length === 0 ? 'error' : 'warning';
+        const readable = incoming.length + statement.investmentTransactions.length;
+        const result: TSyncResult = failed === 0 ? 'success' : readable === 0 ? 'error' : 'warning';
+        // Investment transactions are linked transactions too: the event counts them with the cash ones.
         const load = {
-          added: inserted,
-          skipped_duplicate: incoming.length - inserted,
+          added: inserted + investments.added,
+          skipped_duplicate: incoming.length - inserted + investments.skipped_duplicate,
           failed,
         };
         const message =
@@ -172,7 +164,13 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
             ? statement.failures.map((failure) => `line ${failure.line}: ${failure.message}`).join('; ')
             : null;
         await finishSyncEvent(trx, event.id, { result, ...load, message });
-        accounts.push({ linked_account_id: account.id, sync_event_id: event.id, ...load });
+        accounts.push({
+          linked_account_id: account.id,
+          sync_event_id: event.id,
+          ...load,
+          positions: investments.positions,
+          balances: investments.balances,
+        });
       }
       await setConnectorStatus(trx, connector.id, 'ok', null);
       // A large load leaves the planner's row estimates stale: fresh ones keep list pages on the date index.
@@ -189,24 +187,25 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
       const total = (key: 'added' | 'skipped_duplicate' | 'failed') =>
         accounts.reduce((sum, account) => sum + account[key], 0);
       const warnings = [...file.warnings];
-      if (notYet.investment > 0 || notYet.positions > 0) {
-        warnings.push(
-          `${notYet.investment} investment transactions and ${notYet.positions} positions are not imported yet`,
-        );
-      }
       const counts = {
         added: total('added'),
         skipped_duplicate: total('skipped_duplicate'),
         failed: total('failed'),
       };
+      const positions = accounts.reduce(
+        (sum, account) => sum + account.positions.added + account.positions.replaced,
+        0,
+      );
       await setTaskProgress(trx, task.id, { stage: 'written', ...counts });
       return {
         connector_id: connector.id,
         accounts,
         ...counts,
+        positions,
+        securities: securities.size,
         warnings,
         rules: ruled,
-        message: `${counts.added} added, ${counts.skipped_duplicate} skipped as duplicates, ${counts.failed} failed`,
+        message: `${counts.added} added, ${counts.skipped_duplicate} skipped as duplicates, ${counts.failed} failed${positions > 0 ? `, ${positions} positions` : ''}`,
       };
     },
     {
@@ -218,18 +217,23 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
         await setTaskProgress(db, task.id, { stage: 'reading', bytes: bytes.length });
         let file: TStatementFile;
         try {
-          file = readStatementFile(bytes, payload);
+          // Off the API's thread: a 100k-row file takes seconds to parse on a busy machine, and a blocked event
+          // loop would stall every request and stop the job's heartbeat (the task would be taken for dead).
+          file = await readStatementInWorker(bytes, payload);
         } catch (error) {
           // Outside the task's transaction, so it stays: the connector's screen says why its last load failed.
           if (payload.connector_id)
             await setConnectorStatus(db, payload.connector_id, 'failed', (error as Error).message);
           throw error;
         }
-        const transactions = file.statements.reduce((sum, s) => sum + s.transactions.length, 0);
+        const count = (of: (statement: TStatement) => readonly unknown[]) =>
+          file.statements.reduce((sum, statement) => sum + of(statement).length, 0);
         await setTaskProgress(db, task.id, {
           stage: 'parsed',
           statements: file.statements.length,
-          transactions,
+          transactions: count((statement) => statement.transactions),
+          investment_transactions: count((statement) => statement.investmentTransactions),
+          positions: count((statement) => statement.positions),
         });
         return file;
       },

@@ -217,26 +217,62 @@ export interface TDedupRow {
   payee: string | null;
 }
 
-/** What the duplicate matcher compares an import with: the account's transactions it may repeat. */
+/**
+ * What the duplicate matcher compares an import with: the account's cash transactions that carry one of the
+ * incoming FITIDs (the FITID match ignores dates) or fall in the statement's date window (the fuzzy match
+ * looks no further). Found by set — the incoming ids are one JSON parameter — so an account's history
+ * outside the statement is never read, however long it grows.
+ */
 export async function dedupRowsOf(
   db: TDb,
   linkedAccountId: string,
   window: { from: string; to: string },
+  fitIds: readonly string[],
 ): Promise<TDedupRow[]> {
-  return db
-    .selectFrom('linked_transactions')
-    .select(['id', 'fitid as fitId', 'date', 'amount', 'counterparty as payee'])
-    .where('linked_account_id', '=', linkedAccountId)
-    .where((eb) =>
-      eb.or([
-        eb('fitid', 'is not', null),
-        eb.and([eb('date', '>=', window.from), eb('date', '<=', window.to)]),
-      ]),
-    )
-    .execute();
+  return (
+    db
+      .selectFrom('linked_transactions')
+      .select(['id', 'fitid as fitId', 'date', 'amount', 'counterparty as payee'])
+      .where('linked_account_id', '=', linkedAccountId)
+      // Cash movements only: a trade of the same amount and day is matched by the investment matcher.
+      .where('investment_kind', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('date', '>=', window.from), eb('date', '<=', window.to)]),
+          eb('fitid', 'in', sql<string>`(select json_array_elements_text(${JSON.stringify(fitIds)}::json))`),
+        ]),
+      )
+      .execute()
+  );
 }
 
-const INSERT_CHUNK = 500;
+/** A linked transaction to insert; `source` is the parsed object itself (written once with its chunk). */
+export interface TLinkedTransactionInsert {
+  repository_id: string;
+  linked_account_id: string;
+  sync_event_id: string | null;
+  fitid: string | null;
+  date: string;
+  amount: string;
+  currency: string | null;
+  counterparty: string | null;
+  description: string | null;
+  type: string;
+  check_number?: string | null;
+  category?: string | null;
+  investment_kind?: string | null;
+  security_id?: string | null;
+  quantity?: string | null;
+  unit_price?: string | null;
+  source: unknown;
+}
+
+/**
+ * Rows per INSERT. Each chunk is one JSON parameter that the database turns into rows
+ * (`json_to_recordset`), so a chunk costs one round trip and one parameter whatever its size — the
+ * COPY-like path: 100k rows as 500-row VALUES lists with a bound parameter per cell took several times longer.
+ */
+const INSERT_CHUNK = 5_000;
 
 /**
  * Inserts in chunks; a FITID the account already has is skipped by the unique index (a concurrent import of
@@ -244,19 +280,23 @@ const INSERT_CHUNK = 500;
  */
 export async function insertLinkedTransactions(
   db: TDb,
-  rows: readonly Insertable<LinkedTransactionsTable>[],
+  rows: readonly TLinkedTransactionInsert[],
 ): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const written = await db
-      .insertInto('linked_transactions')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .onConflict((conflict) =>
-        conflict.columns(['linked_account_id', 'fitid']).where('fitid', 'is not', null).doNothing(),
-      )
-      .returning('id')
-      .execute();
-    inserted += written.length;
+    const chunk = JSON.stringify(rows.slice(start, start + INSERT_CHUNK));
+    const result = await sql`
+      insert into linked_transactions (repository_id, linked_account_id, sync_event_id, fitid, date, amount,
+        currency, counterparty, description, type, check_number, category, investment_kind, security_id,
+        quantity, unit_price, source)
+      select repository_id, linked_account_id, sync_event_id, fitid, date, amount, currency, counterparty,
+        description, type, check_number, category, investment_kind, security_id, quantity, unit_price, source
+      from json_to_recordset(${chunk}::json) as r(repository_id uuid, linked_account_id uuid,
+        sync_event_id uuid, fitid text, date date, amount numeric, currency text, counterparty text,
+        description text, type text, check_number text, category text, investment_kind text,
+        security_id uuid, quantity numeric, unit_price numeric, source jsonb)
+      on conflict (linked_account_id, fitid) where fitid is not null do nothing`.execute(db);
+    inserted += Number(result.numAffectedRows ?? 0);
   }
   return inserted;
 }

@@ -10,6 +10,7 @@ import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { registerLinkedConnectorRoutes } from './linked-connectors.routes.ts';
 import { createLinkedDataService } from './linked-data.service.ts';
 import { registerManualLoadTask } from './linked-data-load-task.ts';
+import { registerLinkedPositionsRoutes } from './linked-positions.routes.ts';
 import { registerLinkedTransactionRoutes } from './linked-transactions.routes.ts';
 
 /** Linked data at the seed's linked_data paths (mounted under /api): first slice, files only. */
@@ -35,4 +36,5 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   route(getSyncEvent, { handler: async (request) => service.getSyncEvent(request.user, request.params.id) });
   registerLinkedTransactionRoutes(app);
+  registerLinkedPositionsRoutes(app);
 };

@@ -127,6 +127,10 @@ function rowColumns(query: ReturnType<typeof joined>) {
     't.category',
     't.subcategory',
     't.status',
+    't.investment_kind',
+    't.security_id',
+    sql<string | null>`t.quantity::text`.as('quantity'),
+    sql<string | null>`t.unit_price::text`.as('unit_price'),
     't.mapping_status',
     't.mapping_message',
     't.transaction_id',
@@ -152,7 +156,9 @@ const rowJson = sql<string>`json_build_object(
   'fitid', t.fitid, 'date', t.date, 'year', ${yearOf}, 'quarter', ${quarterOf}, 'month', ${monthOf},
   'type', t.type, 'amount', t.amount::text, 'currency', t.currency, 'counterparty', t.counterparty,
   'description', t.description, 'check_number', t.check_number, 'category', t.category,
-  'subcategory', t.subcategory, 'status', t.status, 'tags', ${tagRefs}, 'mapping_status', t.mapping_status,
+  'subcategory', t.subcategory, 'status', t.status, 'tags', ${tagRefs}, 'investment_kind', t.investment_kind,
+  'security_id', t.security_id, 'quantity', t.quantity::text, 'unit_price', t.unit_price::text,
+  'mapping_status', t.mapping_status,
   'mapping_message', t.mapping_message, 'transaction_id', t.transaction_id)::text`;
 
 /**

@@ -175,6 +175,8 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'POST /api/linked_data/transaction_tags': owner('linked_accounts'),
   'PUT /api/linked_data/transaction_tags/:id': owner('linked_accounts'),
   'DELETE /api/linked_data/transaction_tags/:id': owner('linked_accounts'),
+  'GET /api/linked_data/positions': owner('linked_accounts'),
+  'GET /api/linked_data/positions/:id': owner('linked_accounts'),
 
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),
