@@ -116,6 +116,7 @@ export async function applyRule(
     repositoryId: scope.repositoryId,
     filter: rule.data.filter,
     today: scope.today,
+    withSource: rule.type === 'mapping_to_smart_transaction',
   });
   const outcomes = candidates.map((transaction) => runRule(rule, transaction, context));
   const results = outcomes.map(resultOf).filter((result): result is TResult => result !== null);
@@ -158,6 +159,7 @@ export async function runRulesOnImported(
     filter: { logic: 'AND', groups: [] },
     today: scope.today,
     syncEventIds: load.syncEventIds,
+    withSource: rules.some((rule) => rule.type === 'mapping_to_smart_transaction'),
   });
   const results: TResult[] = [];
   for (const transaction of added) {

@@ -135,6 +135,8 @@ export async function matchingTransactions(
     filter: TFilter;
     today: string;
     syncEventIds?: readonly string[];
+    /** Only mapping actions read the source: tagging rules leave the (large) JSON in the database. */
+    withSource: boolean;
     page?: { size: number; no: number };
   },
 ): Promise<TRuleTransaction[]> {
@@ -162,7 +164,7 @@ export async function matchingTransactions(
       't.applied_rule_ids',
       't.mapping_status',
       'a.asset_id as context_account_id',
-      't.source',
+      query.withSource ? 't.source' : sql<unknown>`null::jsonb`.as('source'),
     ])
     .orderBy('t.date', 'desc')
     .orderBy('t.id')

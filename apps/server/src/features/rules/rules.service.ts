@@ -234,7 +234,11 @@ export function createRulesService(db: Kysely<Database>) {
       const query = { repositoryId: body.repository_id, filter: data.filter, today: scope.today };
       const [total, page, context] = await Promise.all([
         countMatching(db, query),
-        matchingTransactions(db, { ...query, page: { size: body.page_size, no: body.page_no } }),
+        matchingTransactions(db, {
+          ...query,
+          page: { size: body.page_size, no: body.page_no },
+          withSource: body.type === 'mapping_to_smart_transaction',
+        }),
         ruleContext(db, scope),
       ]);
       const rule = { ...(body.id ? { id: body.id } : {}), type: body.type, data };
