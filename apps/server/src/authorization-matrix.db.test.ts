@@ -12,8 +12,8 @@ import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixtur
 import { documentsMatrix } from './features/documents/documents.matrix.fixture.ts';
 import { linkedConnectorsMatrix } from './features/linked-data/linked-connectors.matrix.fixture.ts';
 import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
-import { linkedTransactionsMatrix } from './features/linked-data/linked-transactions.matrix.fixture.ts';
 import { linkedPositionsMatrix } from './features/linked-data/linked-positions.matrix.fixture.ts';
+import { linkedTransactionsMatrix } from './features/linked-data/linked-transactions.matrix.fixture.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.fixture.ts';
 import { importRepository } from './features/repositories/repository-transfer.ts';
 import {
