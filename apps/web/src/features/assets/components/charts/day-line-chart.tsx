@@ -1,6 +1,8 @@
 import { Box, useComputedColorScheme } from '@mantine/core';
-import { ColorType, createChart, LineSeries } from 'lightweight-charts';
+import { ColorType, createChart, LineSeries, type Time } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { useDateDisplay } from '../../../../shared/lib/date-format.tsx';
+import { isoDayOfChartTime } from './chart-date.ts';
 
 /** A point per day; a point without a value (a gap) keeps its day on the axis. */
 export interface TDayPoint {
@@ -26,6 +28,8 @@ export function DayLineChart({
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme('light');
+  // The crosshair's date follows the user's date format like every other date (the axis shows months and years).
+  const { date: formatDay } = useDateDisplay();
 
   useEffect(() => {
     const container = containerRef.current;
@@ -42,6 +46,7 @@ export function DayLineChart({
         vertLines: { color: isDark ? '#2c2e33' : '#f1f3f5' },
         horzLines: { color: isDark ? '#2c2e33' : '#f1f3f5' },
       },
+      localization: { timeFormatter: (time: Time) => formatDay(isoDayOfChartTime(time)) },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false },
     });
@@ -49,7 +54,7 @@ export function DayLineChart({
     series.setData([...points]);
     chart.timeScale().fitContent();
     return () => chart.remove();
-  }, [points, title, color, scheme]);
+  }, [points, title, color, scheme, formatDay]);
 
   return <Box ref={containerRef} h={height} aria-label={label} role="img" data-testid={testId} />;
 }
