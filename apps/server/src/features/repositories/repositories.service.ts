@@ -74,8 +74,12 @@ export function createRepositoriesService(db: Kysely<Database>, fileStore?: TFil
     });
   }
 
-  async function viewOf(user: TAccessUser, repositoryId: string): Promise<TRepository> {
-    const row = await repository.findView(user.id, repositoryId);
+  async function viewOf(
+    user: TAccessUser,
+    repositoryId: string,
+    found?: Awaited<ReturnType<typeof repository.findView>>,
+  ): Promise<TRepository> {
+    const row = found ?? (await repository.findView(user.id, repositoryId));
     if (!row) throw AppError.notFound(REPOSITORY_MESSAGES.NOT_FOUND);
     const [view] = await toResponses([row]);
     if (!view) throw AppError.notFound(REPOSITORY_MESSAGES.NOT_FOUND);
@@ -139,8 +143,9 @@ export function createRepositoriesService(db: Kysely<Database>, fileStore?: TFil
       expected: number | undefined,
     ): Promise<TRepository> {
       if (body.currency !== undefined) assertKnownCurrency(body.currency);
+      let updated: Awaited<ReturnType<typeof repository.findView>>;
       try {
-        await db.transaction().execute(async (trx) => {
+        updated = await db.transaction().execute(async (trx) => {
           await requireRepositoryAccess(trx, user, repositoryId, 'owner');
           if (body.name !== undefined) await assertNameFree(trx, user.id, body.name, repositoryId);
           let isAnalyticsChanged = false;
@@ -170,12 +175,15 @@ export function createRepositoriesService(db: Kysely<Database>, fileStore?: TFil
           );
           // The reporting currency and the price precedence change every value analytics compute.
           if (isAnalyticsChanged) await bumpDataVersion(trx, repositoryId);
+          // Read in the write's own transaction: read after it, a concurrent update committed meanwhile would
+          // answer that one's version, and the client would send it as its own next time.
+          return createRepositoriesRepository(trx).findView(user.id, repositoryId);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken();
         throw error;
       }
-      return viewOf(user, repositoryId);
+      return viewOf(user, repositoryId, updated);
     },
 
     /** Any member keeps their own view settings, read-only members included. Shallow merge. */
