@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Papa from 'papaparse';
-import { fromEpochDay } from '../packages/core/src/dates/epoch-day.ts';
 import { parseCsv } from '../packages/core/src/statements/csv.ts';
 import { matchDuplicates } from '../packages/core/src/statements/dedup.ts';
 import type { TStatementResult } from '../packages/core/src/statements/model.ts';
@@ -26,6 +25,7 @@ import {
   writeOfxXml,
   writeQif,
 } from '../packages/core/src/statements/testing/writers.ts';
+import { bankStatement } from './linked-data/statement-files.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,35 +47,6 @@ const CASES = [
   'dedup-fuzzy',
 ] as const;
 type TCase = (typeof CASES)[number];
-
-/** A seeded year of card and bank activity: 40 payees, amounts to the cent, dates over 2024. */
-function statement(count: number): TWritableStatement {
-  let state = 7;
-  const random = (): number => {
-    // Math.imul keeps the LCG in 32-bit integers; a float product past 2^53 would round into short cycles.
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    return state / 4_294_967_296;
-  };
-  const payees = Array.from({ length: 40 }, (_, index) => `MERCHANT ${index} & CO #${index * 7}`);
-  return {
-    kind: 'bank',
-    accountNumber: '12300-000012345678',
-    accountType: 'CHECKING',
-    currency: 'USD',
-    startDate: '2024-01-01',
-    endDate: '2024-12-31',
-    ledgerBalance: '1234.56',
-    transactions: Array.from({ length: count }, (_, index) => ({
-      fitId: `2024${String(index).padStart(10, '0')}`,
-      date: fromEpochDay(19_723 + Math.floor(random() * 366)),
-      type: random() < 0.8 ? 'DEBIT' : 'CREDIT',
-      amount: (((random() < 0.8 ? -1 : 1) * Math.floor(random() * 100_000)) / 100).toFixed(2),
-      payee: payees[Math.floor(random() * payees.length)]!,
-      memo: random() < 0.5 ? `POS PURCHASE ${index}` : null,
-      checkNumber: random() < 0.05 ? String(1000 + index) : null,
-    })),
-  };
-}
 
 function mustParse(result: TStatementResult): number {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
@@ -100,7 +71,7 @@ const CSV_PROFILE = {
 
 /** The file each case reads; written by the parent so a child's peak RSS is its parse, not the generation. */
 function writeInputs(directory: string): void {
-  const written = statement(COUNT);
+  const written = bankStatement(COUNT);
   const files: Record<string, string> = {
     'ofx-sgml': writeOfxSgml([written], { separators: ['\n'], closeLeaves: [false] }),
     'ofx-sgml-one-line': writeOfxSgml([written], { separators: [''], closeLeaves: [false, true] }),

@@ -13,11 +13,11 @@ export function seeded(seed: number): () => number {
   };
 }
 
-export /** A checking account's year: 40 payees, amounts to the cent, 5 % cheques (as bench/statements-parse.ts). */
-function bankFile(count: number): string {
+/** A checking account's year, seeded: 40 payees, amounts to the cent, dates over 2024, 5 % cheques. */
+export function bankStatement(count: number): TWritableStatement {
   const random = seeded(7);
   const payees = Array.from({ length: 40 }, (_, index) => `MERCHANT ${index} & CO #${index * 7}`);
-  const statement: TWritableStatement = {
+  return {
     kind: 'bank',
     accountNumber: '12300-000012345678',
     accountType: 'CHECKING',
@@ -35,7 +35,11 @@ function bankFile(count: number): string {
       checkNumber: random() < 0.05 ? String(1000 + index) : null,
     })),
   };
-  return writeOfxSgml([statement], { separators: ['\n'], closeLeaves: [false] });
+}
+
+/** bankStatement as an OFX 1.x file, one element per line, leaves unclosed. */
+export function bankFile(count: number): string {
+  return writeOfxSgml([bankStatement(count)], { separators: ['\n'], closeLeaves: [false] });
 }
 
 interface TTaskAnswer {

@@ -25,18 +25,6 @@ export async function ensureExcludeTag(db: TDb, repositoryId: string): Promise<s
   return row.id;
 }
 
-/** The repository's exclude tag, if it was ever made (no row can carry it otherwise). */
-export async function findExcludeTagId(db: TDb, repositoryId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('linked_transaction_tags')
-    .select('id')
-    .where('repository_id', '=', repositoryId)
-    .where('is_system', '=', true)
-    .where('name', '=', EXCLUDE_TAG_NAME)
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /** System tags first, then by name (any case). */
 export async function listLinkedTags(db: TDb, repositoryId: string): Promise<TLinkedTagRow[]> {
   return db
@@ -51,22 +39,6 @@ export async function listLinkedTags(db: TDb, repositoryId: string): Promise<TLi
 
 export async function findLinkedTag(db: TDb, id: string): Promise<TLinkedTagRow | undefined> {
   return db.selectFrom('linked_transaction_tags').select(TAG_COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
-/** Which of these ids are tags of the repository. */
-export async function existingLinkedTagIds(
-  db: TDb,
-  repositoryId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('linked_transaction_tags')
-    .select('id')
-    .where('repository_id', '=', repositoryId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Inserts the tag unless its name (any case) is taken in the repository; then answers nothing. */

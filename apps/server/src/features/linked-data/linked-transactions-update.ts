@@ -12,8 +12,8 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { fieldError } from '../../shared/field-error.ts';
+import { existingLinkedTagIds } from '../../shared/linked-tags.repository.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
-import { existingLinkedTagIds } from './linked-transaction-tags.repository.ts';
 import {
   findLinkedTransactionsByIds,
   lockLinkedTransactions,
@@ -24,7 +24,6 @@ import { toLinkedTransaction } from './linked-transactions.service.ts';
 
 const TAG_KEYS = ['tags', 'add_tags', 'remove_tags'] as const;
 const KNOWN_KEYS = new Set<string>(['id', ...TAG_KEYS, ...LINKED_EDITABLE_FIELDS]);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TCheckedChange {
   id: string;
@@ -87,11 +86,7 @@ export async function updateLinkedTransactions(
   ];
   const ids = checked.map((change) => change.id);
   await db.transaction().execute(async (trx) => {
-    const known = await existingLinkedTagIds(
-      trx,
-      repositoryId,
-      tagIds.filter((id) => UUID.test(id)),
-    );
+    const known = await existingLinkedTagIds(trx, repositoryId, tagIds);
     const unknown = tagIds.filter((id) => !known.has(id));
     if (unknown.length > 0) {
       throw new AppError('BAD_REQUEST', LINKED_TRANSACTION_MESSAGES.UNKNOWN_TAG, {

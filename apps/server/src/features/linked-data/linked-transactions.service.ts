@@ -21,10 +21,10 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { fieldError } from '../../shared/field-error.ts';
+import { findExcludeTagId } from '../../shared/linked-tags.repository.ts';
 import { requireRecordAccess } from '../../shared/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { userToday } from '../../shared/user-today.ts';
-import { findExcludeTagId } from './linked-transaction-tags.repository.ts';
 import {
   countLinkedTransactions,
   findLinkedTransaction,

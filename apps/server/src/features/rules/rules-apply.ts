@@ -17,10 +17,10 @@ import type { TValidTransaction } from '@strata/core/transactions/validate-trans
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { bumpDataVersion } from '../../shared/data-version.ts';
+import { findExcludeTagId } from '../../shared/linked-tags.repository.ts';
 import { userToday } from '../../shared/user-today.ts';
 import { assetRefsOf, createTransactionRules, insertMappedTransactions } from '../transactions/index.ts';
 import {
-  excludeTagId,
   listRules,
   matchingTransactions,
   repositoryOwner,
@@ -41,9 +41,14 @@ export async function ruleContext(db: Kysely<Database>, scope: TRuleScope): Prom
   const [assets, pro, exclude] = await Promise.all([
     assetRefsOf(db, scope.repositoryId),
     createTransactionRules(db).proAllowed(scope.ownerId),
-    excludeTagId(db, scope.repositoryId),
+    findExcludeTagId(db, scope.repositoryId),
   ]);
-  return { today: scope.today, assets, validation: { canUseProTypes: pro.isAllowed }, excludeTagId: exclude };
+  return {
+    today: scope.today,
+    assets,
+    validation: { canUseProTypes: pro.isAllowed },
+    excludeTagId: exclude ?? null,
+  };
 }
 
 function writeOf(

@@ -1,5 +1,4 @@
 import type { TFilter } from '@strata/core/filters/filter-model';
-import { EXCLUDE_TAG_NAME } from '@strata/core/linked-data/linked-transaction-fields';
 import type { TRuleTransaction } from '@strata/core/rules/rule-criteria-fields';
 import type { TRuleType } from '@strata/core/rules/rule-model';
 import { scalarColumn, type TFilterColumns } from '@strata/db/filters/filter-columns';
@@ -9,7 +8,6 @@ import type { RulesTable } from '@strata/db/schema-rules';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 
 type TDb = Kysely<Database>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keeps an `in` list valid SQL when it is empty. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 export type TRuleRow = Selectable<RulesTable>;
@@ -226,33 +224,4 @@ export async function repositoryOwner(db: TDb, repositoryId: string): Promise<st
     .where('id', '=', repositoryId)
     .executeTakeFirst();
   return row?.owner_id;
-}
-
-/** The repository's system tag 'exclude', once made (the linked-transaction tags' own rule). */
-export async function excludeTagId(db: TDb, repositoryId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('linked_transaction_tags')
-    .select('id')
-    .where('repository_id', '=', repositoryId)
-    .where('is_system', '=', true)
-    .where('name', '=', EXCLUDE_TAG_NAME)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** Which of `ids` are linked-transaction tags of the repository. */
-export async function knownTagIds(
-  db: TDb,
-  repositoryId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  const valid = ids.filter((id) => UUID.test(id));
-  if (valid.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('linked_transaction_tags')
-    .select('id')
-    .where('repository_id', '=', repositoryId)
-    .where('id', 'in', valid)
-    .execute();
-  return new Set(rows.map((row) => row.id));
 }

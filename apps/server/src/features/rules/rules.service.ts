@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
 import { fieldError } from '../../shared/field-error.ts';
+import { existingLinkedTagIds } from '../../shared/linked-tags.repository.ts';
 import { requireRecordAccess } from '../../shared/record-access.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { userToday } from '../../shared/user-today.ts';
@@ -25,7 +26,6 @@ import {
   deleteRule,
   findRule,
   insertRule,
-  knownTagIds,
   lastOrder,
   listRules,
   matchingTransactions,
@@ -81,7 +81,7 @@ async function checkedData(
   const tagIds = [
     ...new Set(data.actions.flatMap((action) => (action.type === 'add_tag' ? action.tag_ids : []))),
   ];
-  const known = await knownTagIds(db, repositoryId, tagIds);
+  const known = await existingLinkedTagIds(db, repositoryId, tagIds);
   const unknown = tagIds.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     throw new AppError('BAD_REQUEST', LINKED_TRANSACTION_MESSAGES.UNKNOWN_TAG, {
