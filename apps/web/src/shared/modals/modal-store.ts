@@ -47,6 +47,11 @@ export interface TModalStore {
   restore(id: string): void;
   /** Closes after `canClose` agrees; resolves whether it closed. */
   close(id: string): Promise<boolean>;
+  /**
+   * Closes at once without asking `canClose`: for a caller that already asked (a route left through the
+   * navigation guard). Synchronous, so a listener subscribed right after never sees it close late.
+   */
+  remove(id: string): void;
   /** The top opened (not minimised) modal, if any. */
   top(): TModalEntry | undefined;
   closeTop(): Promise<boolean>;
@@ -119,6 +124,9 @@ export function createModalStore(): TModalStore {
       if (entry.canClose && !(await entry.canClose())) return false;
       set(entries.filter((candidate) => candidate.id !== id));
       return true;
+    },
+    remove(id) {
+      if (entries.some((entry) => entry.id === id)) set(entries.filter((entry) => entry.id !== id));
     },
     top,
     async closeTop() {

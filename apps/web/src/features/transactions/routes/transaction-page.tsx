@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router';
-import { modals } from '../../../shared/modals/modal-store.ts';
+import { useRouteModal } from '../../../shared/modals/use-route-modal.ts';
 import { useCurrentRepository, useNewItemGuard } from '../../repositories/index.ts';
 import { TransactionEditor, type TTransactionEditorEvents } from '../components/transaction-editor.tsx';
 
@@ -31,37 +31,18 @@ export function Component() {
   const isDenied = useNewItemGuard(id === 'new');
   const hasRepository = Boolean(repository) && !isDenied;
 
-  useEffect(() => {
-    if (!hasRepository) return;
-    const editorId = id === 'new' ? null : id;
-    // Opening again with the same modal id swaps the content (another row, or a new one just saved).
-    modals.open({
-      id: TRANSACTION_FORM_MODAL_ID,
-      kind: 'slidepanel',
-      size: 'xl',
-      title: editorId ? 'Transaction' : 'New transaction',
-      canClose: () => guardRef.current(),
-      render: () => <TransactionEditor key={id} id={editorId} guardRef={guardRef} events={events} />,
-    });
-  }, [id, hasRepository]);
-
-  useEffect(() => {
-    if (!hasRepository) return;
-    const isOpen = () => modals.getSnapshot().some((entry) => entry.id === TRANSACTION_FORM_MODAL_ID);
-    let wasOpen = isOpen();
-    const unsubscribe = modals.subscribe(() => {
-      const open = isOpen();
-      // Closed from the panel itself (close button, Escape): the route follows.
-      if (wasOpen && !open) navigate('/transactions');
-      wasOpen = open;
-    });
-    return () => {
-      unsubscribe();
-      // Leaving the route already passed the navigation guard, so the panel goes without asking again.
-      guardRef.current = async () => true;
-      void modals.close(TRANSACTION_FORM_MODAL_ID);
-    };
-  }, [hasRepository, navigate]);
+  const editorId = id === 'new' ? null : id;
+  useRouteModal({
+    id: TRANSACTION_FORM_MODAL_ID,
+    kind: 'slidepanel',
+    size: 'xl',
+    title: editorId ? 'Transaction' : 'New transaction',
+    canClose: () => guardRef.current(),
+    render: () => <TransactionEditor key={id} id={editorId} guardRef={guardRef} events={events} />,
+    isShown: hasRepository,
+    contentKey: id,
+    onClosed: () => navigate('/transactions'),
+  });
 
   if (hasRepository) return null;
   return (
