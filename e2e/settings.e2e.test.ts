@@ -17,6 +17,7 @@ async function rightEdge(locator: Locator): Promise<number> {
 describe('settings at 1280 px', () => {
   let workspace: TWorkspace | undefined;
   let transactionId = '';
+  let brokerId = '';
 
   beforeAll(async () => {
     workspace = await openWorkspace({
@@ -41,6 +42,7 @@ describe('settings at 1280 px', () => {
       currency: 'USD',
       tags: [tag('Category', 'Investments'), tag('Subcategory', 'Brokerage')],
     });
+    brokerId = broker.id;
     const assets = await apiAs<{ data: Array<{ id: string; ticker: string | null }> }>(
       app,
       user,
@@ -84,6 +86,29 @@ describe('settings at 1280 px', () => {
     await form.getByRole('heading', { name: 'Transaction 25/11/2026' }).waitFor();
     await settle(page);
     await browser.screenshot('settings-transaction-date-1280', { fullPage: false });
+  });
+
+  it('lists the items opened lately in the side panel, newest first, and names them in the browser tab', async () => {
+    const { app, browser } = workspace as TWorkspace;
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/assets/${brokerId}`);
+    await poll(() => page.title()).toBe('Broker · investment account · Strata');
+    await page.goto(`${app.baseUrl}/transactions/${transactionId}`);
+    await page.getByRole('dialog', { name: 'Transaction' }).getByLabel('Date').waitFor();
+    const recent = page.getByRole('navigation', { name: 'Recently opened' });
+    // The transaction's date follows the user's format, which the test before may have changed.
+    const labels = async () =>
+      (
+        await recent.getByRole('link').evaluateAll((links) => links.map((link) => link.textContent ?? ''))
+      ).map((label) => label.replace(/\d\d\/\d\d\/\d{4}/, '<date>'));
+    await poll(labels).toEqual(['deposit · <date>transaction', 'Broker · investment accountasset']);
+    await settle(page);
+    await browser.screenshot('side-panel-recent-1280', { fullPage: false });
+    // Each entry is a link back to its item, and a new page load keeps the list.
+    await page.goto(`${app.baseUrl}/transactions`);
+    await recent.getByRole('link', { name: /Broker/ }).click();
+    await page.waitForURL(`**/assets/${brokerId}`);
+    await poll(labels).toEqual(['Broker · investment accountasset', 'deposit · <date>transaction']);
   });
 
   it('hides the side panel from the header and keeps it hidden after a reload', async () => {

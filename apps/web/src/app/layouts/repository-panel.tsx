@@ -1,13 +1,20 @@
-import { Button, Group, Kbd, Stack, Text } from '@mantine/core';
+import { Button, Group, Kbd, NavLink, Stack, Text } from '@mantine/core';
 import { IconBinaryTree, IconSearch } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
 import { AccessLevelBadge } from '../../features/repositories/components/repository-badges.tsx';
 import { useCurrentRepository } from '../../features/repositories/use-current-repository.ts';
+import { useRecentItems } from '../../shared/recent/use-recent-items.ts';
 import { openAssetTree } from '../shell/open-asset-tree.tsx';
 import { openSearch } from '../shell/open-search.tsx';
 
-/** The desktop side panel: the repository in use, its owner and currency, and the two ways into its data. */
+/**
+ * The desktop side panel: the repository in use, its owner and currency, the two ways into its data, and the
+ * items opened lately in it (what a user goes back to most).
+ */
 export function RepositoryPanel() {
   const { repository, isLoading } = useCurrentRepository();
+  const recent = useRecentItems(repository?.id);
+  const { pathname } = useLocation();
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm">
@@ -54,6 +61,35 @@ export function RepositoryPanel() {
       >
         Find anything
       </Button>
+      {repository && (
+        <nav aria-label="Recently opened">
+          <Text fw={600} size="sm" mt="sm" mb={4}>
+            Recently opened
+          </Text>
+          {recent.length === 0 ? (
+            <Text size="xs" c="dimmed">
+              Assets, transactions and other items you open appear here.
+            </Text>
+          ) : (
+            recent.map((item) => (
+              <NavLink
+                key={item.href}
+                component={Link}
+                to={item.href}
+                active={pathname === item.href || pathname.startsWith(`${item.href}/`)}
+                label={
+                  <Text size="sm" truncate="end">
+                    {item.label}
+                  </Text>
+                }
+                description={item.kind}
+                py={4}
+                px={6}
+              />
+            ))
+          )}
+        </nav>
+      )}
       <Text size="xs" c="dimmed">
         Press <Kbd size="xs">Q</Kbd> to hide this panel.
       </Text>

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { clearStorageExceptColorScheme } from '../../shared/lib/storage.ts';
 import { modals } from '../../shared/modals/modal-store.ts';
 import { notifications } from '../../shared/notifications/notification-store.ts';
+import { recentItems } from '../../shared/recent/recent-items.ts';
 
 export const SIGN_OUT_ERROR = 'Error during signout';
 export const IDLE_SIGN_OUT_MESSAGE = 'You were automatically signed out due to inactivity';
@@ -100,6 +101,7 @@ export function createSignOutService(initial: Partial<TSignOutDeps> = {}): TSign
     deps.queryClient?.clear();
     deps.queryClient?.setQueryData(deps.sessionQueryKey, null);
     clearStorageExceptColorScheme(deps.localStorage, deps.sessionStorage);
+    recentItems.forget();
     deps.navigate(SIGN_IN_PATH);
     if (message) deps.notifyInfo(message);
     return true;

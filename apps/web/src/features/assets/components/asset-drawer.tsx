@@ -7,6 +7,7 @@ import { confirmUnsavedChanges } from '../../../shared/forms/confirm-unsaved-cha
 import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
 import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
+import { useOpenedItem } from '../../../shared/recent/use-recent-items.ts';
 import { MODAL_BASE_Z_INDEX } from '../../../shared/ui/layers.ts';
 import { activeTabPath, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
 import { useCurrentRepository, useNewItemGuard } from '../../repositories/index.ts';
@@ -54,6 +55,10 @@ export function AssetDrawer({
   const asset = isNew ? null : ((assets.data ?? []).find((candidate) => candidate.id === id) ?? null);
   const rest = pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length + 1) : '';
   const active = activeTabPath(rest, tabs);
+  useOpenedItem(
+    repository?.id,
+    asset && { kind: list.noun, label: assetTitle(asset), href: `${list.basePath}/${asset.id}` },
+  );
   const isReadonlyAsset = asset?.is_readonly === true || asset?.deleted_at != null;
 
   const title = isNew

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { useOpenedItem } from '../../../shared/recent/use-recent-items.ts';
 import { ItemDialog } from '../../../shared/ui/item-dialog.tsx';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { contactsKey, useContacts } from '../api/contacts.ts';
@@ -14,6 +15,10 @@ export function Component() {
   const { repository, permissions } = useCurrentRepository();
   const contacts = useContacts(repository?.id);
   const contact = (contacts.data ?? []).find((candidate) => candidate.id === id) ?? null;
+  useOpenedItem(
+    repository?.id,
+    contact && { kind: 'contact', label: contact.name, href: `/contacts/${contact.id}` },
+  );
   return (
     <ItemDialog title="Contact" listPath="/contacts">
       {contact && repository ? (

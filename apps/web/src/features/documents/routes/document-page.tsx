@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { useOpenedItem } from '../../../shared/recent/use-recent-items.ts';
 import { ItemDialog } from '../../../shared/ui/item-dialog.tsx';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { documentsKey, useDocuments, useDocumentTags } from '../api/documents.ts';
@@ -16,6 +17,14 @@ export function Component() {
   const documents = useDocuments(repository?.id);
   const documentTags = useDocumentTags(repository?.id);
   const document = (documents.data ?? []).find((candidate) => candidate.id === id) ?? null;
+  useOpenedItem(
+    repository?.id,
+    document && {
+      kind: 'document',
+      label: document.name || document.filename || 'Document',
+      href: `/documents/${document.id}`,
+    },
+  );
   return (
     <ItemDialog title={document ? (TITLES[document.source] ?? 'Document') : 'Document'} listPath="/documents">
       {document && repository ? (

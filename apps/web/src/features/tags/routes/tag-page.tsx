@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { useOpenedItem } from '../../../shared/recent/use-recent-items.ts';
 import { ItemDialog } from '../../../shared/ui/item-dialog.tsx';
 import { tagsKey, useTags } from '../../assets/index.ts';
 import { useCurrentRepository, useNewItemGuard } from '../../repositories/index.ts';
@@ -16,6 +17,7 @@ export function Component() {
   const isNew = id === 'new';
   const isDenied = useNewItemGuard(isNew);
   const tag = isNew ? null : ((tags.data ?? []).find((candidate) => candidate.id === id) ?? null);
+  useOpenedItem(repository?.id, tag && { kind: 'tag', label: tag.name, href: `/tags/${tag.id}` });
   return (
     <ItemDialog title={isNew ? 'New tag' : 'Tag'} listPath="/tags">
       {isDenied ? null : repository && (isNew || tag) ? (

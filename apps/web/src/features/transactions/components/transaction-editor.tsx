@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
 import { useUnsavedChanges } from '../../../shared/forms/use-unsaved-changes.tsx';
 import { useUnsavedChangesGuard } from '../../../shared/forms/use-unsaved-changes-guard.ts';
+import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
+import { useOpenedItem } from '../../../shared/recent/use-recent-items.ts';
 import { useAssets, useTags } from '../../assets/index.ts';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { useToday } from '../../session/index.ts';
@@ -41,6 +43,16 @@ export function TransactionEditor({
   const assets = useAssets(repository?.id);
   const tags = useTags(repository?.id);
   const transaction = useTransaction(id ?? undefined);
+  const dates = useDateDisplay();
+  const opened = id ? transaction.data : undefined;
+  useOpenedItem(
+    repository?.id,
+    opened && {
+      kind: 'transaction',
+      label: `${opened.description?.trim() || opened.type} · ${dates.date(opened.date)}`,
+      href: `/transactions/${opened.id}`,
+    },
+  );
   const [formState, setFormState] = useState<{ state: TDraftState; isDirty: boolean }>({
     state: id ? 'saved' : 'new',
     isDirty: id === null,
