@@ -54,7 +54,8 @@ export function createSecurityMasterService(deps: {
 
   return {
     /** The channel's eod_search: any signed-in user may search (it reads nothing of a repository). */
-    search(symbol: string) {
+    // async: a missing provider must reach the socket as a rejection, not throw out of its message handler.
+    async search(symbol: string) {
       const provider = securities();
       return askProvider(() => provider.search(symbol));
     },
