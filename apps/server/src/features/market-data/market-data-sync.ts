@@ -145,7 +145,9 @@ export async function syncMarketData(options: TSyncOptions): Promise<TSyncResult
       }
       const from = await fromDateOf(db, asset.id, providers.start);
       const series = await securities.dailyPrices(security.symbol, from);
-      result.prices_written += await writeSeries(db, repositoryId, asset.id, series);
+      // Awaited first: `a += await b` reads `a` before the await and loses the other workers' additions.
+      const written = await writeSeries(db, repositoryId, asset.id, series);
+      result.prices_written += written;
       result.assets += 1;
     } catch (error) {
       if (!isMarketDataError(error)) throw error;

@@ -170,6 +170,23 @@ describe('security master', () => {
     expect(await pricesOf(assetId)).toEqual([]);
   });
 
+  it('counts every security it writes when several sync at once', async () => {
+    const repository = await createRepositoryAs(owner, 'Several');
+    for (const ticker of ['AAA', 'BBB', 'CCC']) {
+      const assetId = await createStockAs(owner, repository, ticker);
+      await t.app.db
+        .updateTable('assets')
+        .set({ linked_security_id: 'yahoo:AAPL', security_info_ticker: 'AAPL' })
+        .where('id', '=', assetId)
+        .execute();
+    }
+    const started = await owner.call('POST', '/api/market_data/sync', { repository_id: repository });
+    expect(await runSyncs()).toBe(1);
+    const task = (await owner.call('GET', '/api/tasks')).json().find((row: { id: string }) => row.id === started.json().id);
+    // Three securities × three days × two sources.
+    expect(task.result).toMatchObject({ assets: 3, prices_written: 18, failed: [] });
+  });
+
   it('gives currency assets their ECB rates in the currency they are quoted in', async () => {
     const repository = await createRepositoryAs(owner, 'FX');
     // An asset in EUR and one in GBP make their currency assets, quoted in the repository's USD.
