@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { syncMarketData } from '../apps/server/src/features/market-data/index.ts';
+import { createMarketDataProviders } from '../apps/server/src/features/market-data/providers/provider-registry.ts';
 import { startLoopbackProvider } from '../apps/server/src/features/market-data/testing/loopback-provider.ts';
 import { chartAnswer } from '../apps/server/src/features/market-data/testing/yahoo-answers.ts';
-import { createMarketDataProviders } from '../apps/server/src/features/market-data/providers/provider-registry.ts';
 import { createDatabase, migrateToLatest } from '../packages/db/src/index.ts';
 import { createPostgresTestDatabaseUrl } from '../packages/db/src/testing/test-database.ts';
 
@@ -97,7 +97,14 @@ async function runOn(database: string, databaseUrl: string | undefined) {
     const userId = randomUUID();
     await db
       .insertInto('user')
-      .values({ id: userId, name: 'Bench', email: `${userId}@example.com`, emailVerified: true, image: null, twoFactorEnabled: false })
+      .values({
+        id: userId,
+        name: 'Bench',
+        email: `${userId}@example.com`,
+        emailVerified: true,
+        image: null,
+        twoFactorEnabled: false,
+      })
       .execute();
     const repository = await db
       .insertInto('repositories')
@@ -154,7 +161,8 @@ async function runOn(database: string, databaseUrl: string | undefined) {
       onProgress: () => syncMemory.sample(),
     });
     const syncMs = performance.now() - syncStart;
-    if (result.failed.length > 0) throw new Error(`sync failed: ${JSON.stringify(result.failed.slice(0, 3))}`);
+    if (result.failed.length > 0)
+      throw new Error(`sync failed: ${JSON.stringify(result.failed.slice(0, 3))}`);
 
     const againStart = performance.now();
     const again = await syncMarketData({ db, providers, repositoryId: repository.id });

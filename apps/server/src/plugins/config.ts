@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ZAuthEnv } from '../features/auth/auth-config.ts';
+import { ZMarketDataEnv } from '../features/market-data/providers/provider-registry.ts';
 import { ZSubscriptionEnv } from '../features/subscription/subscription-defaults.ts';
 import { ZJobsEnv } from '../jobs/jobs-config.ts';
-import { ZMarketDataEnv } from '../features/market-data/providers/provider-registry.ts';
 import { ZFileStoreEnv } from '../storage/file-store-config.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

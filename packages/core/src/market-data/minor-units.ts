@@ -27,3 +27,24 @@ export function toMajorUnits(currency: string): (value: string) => string {
   if (!divisor) return (value) => new Decimal(value).toFixed();
   return (value) => new Decimal(value).div(divisor).toFixed();
 }
+
+/**
+ * Decimal text of a price sent as a 32-bit float (Yahoo: 185.64 arrives as 185.63999938964844): seven
+ * significant digits are all the number holds, so that is what is kept.
+ */
+export function float32Text(value: number): string {
+  return new Decimal(value).toSignificantDigits(7).toFixed();
+}
+
+/** Decimal text of a price sent with its real precision (EODHD), in the listing's major unit. */
+export function priceText(value: number | string, quoteCurrency: string): string {
+  return toMajorUnits(quoteCurrency)(new Decimal(value).toFixed());
+}
+
+/**
+ * The price of one unit of a currency in another, from both quoted per euro (ECB reference rates):
+ * (quote per EUR) / (base per EUR), to ten significant digits.
+ */
+export function crossRate(quotePerEur: string, basePerEur: string): string {
+  return new Decimal(quotePerEur).div(basePerEur).toSignificantDigits(10).toFixed();
+}

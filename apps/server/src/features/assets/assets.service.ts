@@ -216,9 +216,15 @@ export function createAssetsService(db: Kysely<Database>) {
       id: string,
       body: TAssetFields,
       expected: number | undefined,
-      /** The security master's link (market-data feature): its columns, written by the same versioned update, and its other writes, in the same transaction. */
+      /**
+       * The security master's link (market-data feature): its columns, written by this same versioned update,
+       * and its other writes, in the same transaction.
+       */
       link?: {
-        columns: Pick<Updateable<Database['assets']>, 'linked_security_id' | 'security_info_ticker' | 'security_info'>;
+        columns: Pick<
+          Updateable<Database['assets']>,
+          'linked_security_id' | 'security_info_ticker' | 'security_info'
+        >;
         within?: (trx: Kysely<Database>) => Promise<void>;
       },
     ): Promise<TAsset> {

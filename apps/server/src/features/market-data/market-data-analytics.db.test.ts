@@ -67,11 +67,13 @@ describe("channel 'security_master'", () => {
   });
 
   it('asks for the symbol, and for JSON', async () => {
-    expect(await askOverSocket(socketUrl, writer, { action: 'eod_search', payload: { symbol: '' } })).toEqual({
-      type: 'error',
-      status: 400,
-      message: 'Field is required',
-    });
+    expect(await askOverSocket(socketUrl, writer, { action: 'eod_search', payload: { symbol: '' } })).toEqual(
+      {
+        type: 'error',
+        status: 400,
+        message: 'Field is required',
+      },
+    );
     expect(await askOverSocket(socketUrl, writer, 'AAPL')).toEqual({
       type: 'error',
       status: 400,
@@ -82,7 +84,8 @@ describe("channel 'security_master'", () => {
 
 describe('price-source precedence', () => {
   it('values a holding by the best-ranked source of the day, and a change of order recomputes', async () => {
-    const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}&limit=500`)).json().data;
+    const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}&limit=500`)).json()
+      .data;
     const usd = assets.find((asset: { type: string }) => asset.type === 'currency').id;
     const tag = await tagLookupAs(owner, repositoryId);
     const brokerage = (
@@ -136,13 +139,15 @@ describe('price-source precedence', () => {
     expect((await setOrder(['security master'], writer)).statusCode).toBe(403);
 
     expect(
-      (await setOrder(['security master', 'security master adjusted', 'manual', 'override', 'connector'])).statusCode,
+      (await setOrder(['security master', 'security master adjusted', 'manual', 'override', 'connector']))
+        .statusCode,
     ).toBe(200);
     // 10 × 181.18 (Yahoo's close of 2024-01-05, held on 2024-01-08, a Monday without a new close here).
     expect(await valueOn()).toBeCloseTo(1811.8, 9);
 
     expect(
-      (await setOrder(['security master adjusted', 'security master', 'manual', 'override', 'connector'])).statusCode,
+      (await setOrder(['security master adjusted', 'security master', 'manual', 'override', 'connector']))
+        .statusCode,
     ).toBe(200);
     // 10 × 180.4895 (the adjusted close).
     expect(await valueOn()).toBeCloseTo(1804.895, 9);

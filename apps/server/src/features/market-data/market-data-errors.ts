@@ -1,5 +1,5 @@
 import { AppError } from '../../plugins/app-error.ts';
-import { type MarketDataError, isMarketDataError } from './providers/market-data-provider.ts';
+import { isMarketDataError, type MarketDataError } from './providers/market-data-provider.ts';
 import { MARKET_DATA_MESSAGES } from './providers/provider-registry.ts';
 
 /** The one place provider failures become HTTP answers: the provider's words, with a status the client knows. */

@@ -16,22 +16,18 @@ interface TSyncPayload {
  * visible while it runs, also on PGlite). The task's transaction then records the result.
  */
 export function registerMarketDataSyncTask(tasks: TTaskExecutor, providers: TMarketDataProviders): void {
-  tasks.register(
-    MARKET_DATA_SYNC_TASK,
-    async ({ prepared }) => ({ ...(prepared as TSyncResult) }),
-    {
-      prepare: async ({ task, db }: { task: { id: string; payload: unknown }; db: Kysely<Database> }) => {
-        const payload = task.payload as TSyncPayload;
-        return syncMarketData({
-          db,
-          providers,
-          repositoryId: payload.repository_id,
-          ...(payload.asset_id ? { assetId: payload.asset_id } : {}),
-          onProgress: (progress) => setTaskProgress(db, task.id, progress),
-        });
-      },
-      // Each security committed on its own: what was counted stays true when a later one fails the task.
-      progressWhenFailed: (progress) => progress,
+  tasks.register(MARKET_DATA_SYNC_TASK, async ({ prepared }) => ({ ...(prepared as TSyncResult) }), {
+    prepare: async ({ task, db }: { task: { id: string; payload: unknown }; db: Kysely<Database> }) => {
+      const payload = task.payload as TSyncPayload;
+      return syncMarketData({
+        db,
+        providers,
+        repositoryId: payload.repository_id,
+        ...(payload.asset_id ? { assetId: payload.asset_id } : {}),
+        onProgress: (progress) => setTaskProgress(db, task.id, progress),
+      });
     },
-  );
+    // Each security committed on its own: what was counted stays true when a later one fails the task.
+    progressWhenFailed: (progress) => progress,
+  });
 }

@@ -1,6 +1,6 @@
 import { addDays } from '@strata/core/dates/epoch-day';
+import { crossRate } from '@strata/core/market-data/minor-units';
 import type { Database } from '@strata/db/schema';
-import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import { bumpDataVersion } from '../../shared/data-version.ts';
 import {
@@ -39,7 +39,11 @@ export interface TSyncOptions {
 }
 
 /** Runs `work` over `items`, `limit` at a time, in order of start. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -71,7 +75,11 @@ async function writeSeries(
   const adjustedDays = series.prices.filter((price) => price.adjusted_close !== null);
   return db.transaction().execute(async (trx) => {
     const prices = createMarketDataRepository(trx);
-    let written = await prices.upsertPrices(repositoryId, assetId, SECURITY_MASTER_SOURCE, { dates, closes, adjusted });
+    let written = await prices.upsertPrices(repositoryId, assetId, SECURITY_MASTER_SOURCE, {
+      dates,
+      closes,
+      adjusted,
+    });
     written += await prices.upsertPrices(repositoryId, assetId, SECURITY_MASTER_ADJUSTED_SOURCE, {
       dates: adjustedDays.map((price) => price.date),
       closes: adjustedDays.map((price) => price.adjusted_close as string),
@@ -113,7 +121,7 @@ async function syncFx(options: TSyncOptions): Promise<number> {
       const basePerEur = base ? base.get(date) : '1';
       const quotePerEur = quote ? quote.get(date) : '1';
       if (!basePerEur || !quotePerEur) return [];
-      const close = new Decimal(quotePerEur).div(basePerEur).toSignificantDigits(10).toFixed();
+      const close = crossRate(quotePerEur, basePerEur);
       return [{ date, close, adjusted_close: null }];
     });
     written += await writeSeries(db, repositoryId, asset.id, { currency: asset.currency as string, prices });

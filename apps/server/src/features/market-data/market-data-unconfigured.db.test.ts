@@ -32,7 +32,9 @@ afterAll(async () => {
 
 describe('no market-data provider configured', () => {
   it('says so on search, link, sync and status', async () => {
-    expect(await askOverSocket(socketUrl, owner, { action: 'eod_search', payload: { symbol: 'AAPL' } })).toEqual({
+    expect(
+      await askOverSocket(socketUrl, owner, { action: 'eod_search', payload: { symbol: 'AAPL' } }),
+    ).toEqual({
       type: 'error',
       status: 503,
       message: NO_PROVIDER,

@@ -13,7 +13,10 @@ export const marketDataMatrix: TMatrixCase[] = [
   {
     method: 'PUT',
     route: '/api/sec_master/:id',
-    request: async (scene) => ({ url: `/api/sec_master/${await sceneStock(scene)}`, body: { symbol: 'AAPL' } }),
+    request: async (scene) => ({
+      url: `/api/sec_master/${await sceneStock(scene)}`,
+      body: { symbol: 'AAPL' },
+    }),
     expected: repositoryCall('write', 503),
   },
   {

@@ -103,7 +103,12 @@ export function createMarketDataRepository(db: Kysely<Database>) {
      * Writes one source's prices of an asset in one statement (arrays unnested, so a five-year series is one
      * round trip); a day already held is updated only when its figures changed. Answers rows written.
      */
-    async upsertPrices(repositoryId: string, assetId: string, source: string, batch: TPriceBatch): Promise<number> {
+    async upsertPrices(
+      repositoryId: string,
+      assetId: string,
+      source: string,
+      batch: TPriceBatch,
+    ): Promise<number> {
       if (batch.dates.length === 0) return 0;
       const result = await sql`
         INSERT INTO asset_prices (repository_id, asset_id, date, close, adjusted_close, source)
@@ -128,7 +133,11 @@ export function createMarketDataRepository(db: Kysely<Database>) {
     },
 
     async setSyncedAt(repositoryId: string, at: Date): Promise<void> {
-      await db.updateTable('repositories').set({ market_data_synced_at: at }).where('id', '=', repositoryId).execute();
+      await db
+        .updateTable('repositories')
+        .set({ market_data_synced_at: at })
+        .where('id', '=', repositoryId)
+        .execute();
     },
 
     syncedAt(repositoryId: string) {
@@ -148,7 +157,11 @@ export function createMarketDataRepository(db: Kysely<Database>) {
         .where('a.repository_id', '=', repositoryId)
         .where('p.repository_id', '=', repositoryId)
         .where('a.deleted_at', 'is', null)
-        .where(sql<string>`lower(a.ticker)`, 'in', tickers.map((ticker) => ticker.toLowerCase()))
+        .where(
+          sql<string>`lower(a.ticker)`,
+          'in',
+          tickers.map((ticker) => ticker.toLowerCase()),
+        )
         .where('p.source', '=', SECURITY_MASTER_SOURCE)
         .where('p.date', '>=', from)
         .orderBy('a.ticker')

@@ -8,8 +8,8 @@ import {
 } from '@strata/contracts/market-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesFrom } from '../../plugins/route-from-endpoint.ts';
-import { registerMarketDataSyncTask } from './market-data-sync-task.ts';
 import { createMarketDataService } from './market-data.service.ts';
+import { registerMarketDataSyncTask } from './market-data-sync-task.ts';
 import { createMarketDataProviders } from './providers/provider-registry.ts';
 import { createSecurityMasterService } from './security-master.service.ts';
 import { securityMasterSocketRoutes } from './security-master.socket.ts';
@@ -22,19 +22,22 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const securityMaster = createSecurityMasterService({ db: app.db, providers, tasks: app.tasks });
   const marketData = createMarketDataService({ db: app.db, providers, tasks: app.tasks });
 
-  const route = routesFrom(app, { tags: ['security master'], preValidation: app.authenticate });
+  const route = routesFrom(app, { tags: ['market data'], preValidation: app.authenticate });
   route(getSecMaster, { handler: async (request) => securityMaster.view(request.user, request.params.id) });
   route(linkSecurity, {
     handler: async (request) => securityMaster.link(request.user, request.params.id, request.body),
   });
-  route(unlinkSecurity, { handler: async (request) => securityMaster.unlink(request.user, request.params.id) });
+  route(unlinkSecurity, {
+    handler: async (request) => securityMaster.unlink(request.user, request.params.id),
+  });
 
-  const marketRoute = routesFrom(app, { tags: ['market data'], preValidation: app.authenticate });
-  marketRoute(getDailyPrices, { handler: async (request) => marketData.dailyPrices(request.user, request.query) });
-  marketRoute(getMarketDataStatus, {
+  route(getDailyPrices, {
+    handler: async (request) => marketData.dailyPrices(request.user, request.query),
+  });
+  route(getMarketDataStatus, {
     handler: async (request) => marketData.status(request.user, request.query.repo_id),
   });
-  marketRoute(startMarketDataSync, {
+  route(startMarketDataSync, {
     handler: async (request) => marketData.startSync(request.user, request.body.repository_id),
   });
 

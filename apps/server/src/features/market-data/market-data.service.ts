@@ -5,8 +5,8 @@ import { AppError } from '../../plugins/app-error.ts';
 import { fieldError } from '../../shared/field-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { type TTaskExecutor, toTaskView } from '../tasks/index.ts';
-import { noProviderError } from './market-data-errors.ts';
 import { createMarketDataRepository } from './market-data.repository.ts';
+import { noProviderError } from './market-data-errors.ts';
 import { MARKET_DATA_MESSAGES, type TMarketDataProviders } from './providers/provider-registry.ts';
 import { MARKET_DATA_SYNC_TASK } from './security-master.service.ts';
 
@@ -25,9 +25,10 @@ function tickersOf(text: string): string[] {
     if (!Array.isArray(list) || list.some((item) => typeof item !== 'string'))
       throw fieldError({ tickers: ['Must be a list of tickers'] });
   }
-  const tickers = ((list as string[] | null) ?? text.split(',')).map((ticker) => ticker.trim()).filter(Boolean);
-  if (tickers.length > MAX_TICKERS)
-    throw fieldError({ tickers: [`At most ${MAX_TICKERS} tickers`] });
+  const tickers = ((list as string[] | null) ?? text.split(','))
+    .map((ticker) => ticker.trim())
+    .filter(Boolean);
+  if (tickers.length > MAX_TICKERS) throw fieldError({ tickers: [`At most ${MAX_TICKERS} tickers`] });
   return [...new Set(tickers)];
 }
 
@@ -41,16 +42,25 @@ export function createMarketDataService(deps: {
   const repository = createMarketDataRepository(db);
 
   return {
-    async dailyPrices(user: TAccessUser | null, query: { repo_id: string; from_dt?: string; tickers: string }) {
+    async dailyPrices(
+      user: TAccessUser | null,
+      query: { repo_id: string; from_dt?: string; tickers: string },
+    ) {
       await requireRepositoryAccess(db, user, query.repo_id, 'read');
       const tickers = tickersOf(query.tickers);
       const data: Record<string, Array<{ date: string; close: string; adjusted_close: string | null }>> = {};
       if (tickers.length === 0) return { data };
       const byLower = new Map(tickers.map((ticker) => [ticker.toLowerCase(), ticker]));
-      for (const row of await repository.dailyPrices(query.repo_id, tickers, query.from_dt ?? providers.start)) {
+      for (const row of await repository.dailyPrices(
+        query.repo_id,
+        tickers,
+        query.from_dt ?? providers.start,
+      )) {
         // Answered under the ticker as asked.
         const key = byLower.get(String(row.ticker).toLowerCase()) ?? String(row.ticker);
-        (data[key] ??= []).push({ date: row.date, close: row.close, adjusted_close: row.adjusted_close });
+        const series = data[key] ?? [];
+        series.push({ date: row.date, close: row.close, adjusted_close: row.adjusted_close });
+        data[key] = series;
       }
       return { data };
     },

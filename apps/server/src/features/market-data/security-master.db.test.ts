@@ -25,9 +25,9 @@ const runSyncs = () => t.app.jobs.runPending(taskQueueOf('market_data_sync'));
 async function pricesOf(assetId: string) {
   const response = await owner.call('GET', `/api/asset_prices?asset_id=${assetId}`);
   expect(response.statusCode).toBe(200);
-  return (response.json() as Array<{ date: string; close: string; adjusted_close: string | null; source: string }>).map(
-    ({ date, close, adjusted_close, source }) => ({ date, source, close, adjusted_close }),
-  );
+  return (
+    response.json() as Array<{ date: string; close: string; adjusted_close: string | null; source: string }>
+  ).map(({ date, close, adjusted_close, source }) => ({ date, source, close, adjusted_close }));
 }
 
 beforeAll(async () => {
@@ -80,21 +80,46 @@ describe('security master', () => {
       security_info_ticker: 'AAPL',
     });
     expect(body.task).toMatchObject({ type: 'market_data_sync', status: 'waiting' });
-    expect(body.security_info).toMatchObject({ symbol: 'AAPL', ticker: 'AAPL', type: 'stock', currency: 'USD' });
+    expect(body.security_info).toMatchObject({
+      symbol: 'AAPL',
+      ticker: 'AAPL',
+      type: 'stock',
+      currency: 'USD',
+    });
 
     const view = (await owner.call('GET', `/api/sec_master/${assetId}`)).json();
-    expect(view.security_info.data).toMatchObject({ symbol: 'AAPL', exchangeTimezoneName: 'America/New_York' });
+    expect(view.security_info.data).toMatchObject({
+      symbol: 'AAPL',
+      exchangeTimezoneName: 'America/New_York',
+    });
 
     expect(await runSyncs()).toBe(1);
     expect(await pricesOf(assetId)).toEqual([
       { date: '2024-01-02', source: 'security master', close: '185.64', adjusted_close: '184.9382' },
-      { date: '2024-01-02', source: 'security master adjusted', close: '184.9382', adjusted_close: '184.9382' },
+      {
+        date: '2024-01-02',
+        source: 'security master adjusted',
+        close: '184.9382',
+        adjusted_close: '184.9382',
+      },
       { date: '2024-01-03', source: 'security master', close: '184.25', adjusted_close: '183.5533' },
-      { date: '2024-01-03', source: 'security master adjusted', close: '183.5533', adjusted_close: '183.5533' },
+      {
+        date: '2024-01-03',
+        source: 'security master adjusted',
+        close: '183.5533',
+        adjusted_close: '183.5533',
+      },
       { date: '2024-01-05', source: 'security master', close: '181.18', adjusted_close: '180.4895' },
-      { date: '2024-01-05', source: 'security master adjusted', close: '180.4895', adjusted_close: '180.4895' },
+      {
+        date: '2024-01-05',
+        source: 'security master adjusted',
+        close: '180.4895',
+        adjusted_close: '180.4895',
+      },
     ]);
-    const task = (await owner.call('GET', '/api/tasks')).json().find((row: { id: string }) => row.id === body.task.id);
+    const task = (await owner.call('GET', '/api/tasks'))
+      .json()
+      .find((row: { id: string }) => row.id === body.task.id);
     expect(task).toMatchObject({
       status: 'succeeded',
       progress: { done: 1, total: 1 },
@@ -118,7 +143,9 @@ describe('security master', () => {
     const again = await owner.call('POST', '/api/market_data/sync', { repository_id: repositoryId });
     expect(again.statusCode).toBe(202);
     expect(await runSyncs()).toBe(1);
-    const rerun = (await owner.call('GET', '/api/tasks')).json().find((row: { id: string }) => row.id === again.json().id);
+    const rerun = (await owner.call('GET', '/api/tasks'))
+      .json()
+      .find((row: { id: string }) => row.id === again.json().id);
     expect(rerun.result).toMatchObject({ prices_written: 0, failed: [] });
 
     const status = (await owner.call('GET', `/api/market_data/status?repo_id=${repositoryId}`)).json();
@@ -128,13 +155,20 @@ describe('security master', () => {
     // Reset: unlinked, the info cleared.
     const reset = await owner.call('DELETE', `/api/sec_master/${assetId}`);
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toMatchObject({ linked_security_id: null, security_info_ticker: null, name: 'Apple Inc.' });
+    expect(reset.json()).toMatchObject({
+      linked_security_id: null,
+      security_info_ticker: null,
+      name: 'Apple Inc.',
+    });
     expect((await owner.call('GET', `/api/sec_master/${assetId}`)).json().security_info).toBeNull();
   });
 
   it('refuses a delisted symbol plainly and leaves the asset as it was', async () => {
     const assetId = await createStockAs(owner, repositoryId, 'TWTR');
-    const response = await owner.call('PUT', `/api/sec_master/${assetId}`, { symbol: 'TWTR', apply: { name: true } });
+    const response = await owner.call('PUT', `/api/sec_master/${assetId}`, {
+      symbol: 'TWTR',
+      apply: { name: true },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Yahoo Finance has no data for TWTR: unknown or delisted symbol');
     expect((await owner.call('GET', `/api/assets/${assetId}`)).json()).toMatchObject({
@@ -160,7 +194,9 @@ describe('security master', () => {
       .execute();
     const started = await owner.call('POST', '/api/market_data/sync', { repository_id: repositoryId });
     expect(await runSyncs()).toBe(1);
-    const task = (await owner.call('GET', '/api/tasks')).json().find((row: { id: string }) => row.id === started.json().id);
+    const task = (await owner.call('GET', '/api/tasks'))
+      .json()
+      .find((row: { id: string }) => row.id === started.json().id);
     expect(task.result.failed).toEqual([
       {
         asset_id: assetId,
@@ -182,7 +218,9 @@ describe('security master', () => {
     }
     const started = await owner.call('POST', '/api/market_data/sync', { repository_id: repository });
     expect(await runSyncs()).toBe(1);
-    const task = (await owner.call('GET', '/api/tasks')).json().find((row: { id: string }) => row.id === started.json().id);
+    const task = (await owner.call('GET', '/api/tasks'))
+      .json()
+      .find((row: { id: string }) => row.id === started.json().id);
     // Three securities × three days × two sources.
     expect(task.result).toMatchObject({ assets: 3, prices_written: 18, failed: [] });
   });
@@ -191,7 +229,12 @@ describe('security master', () => {
     const repository = await createRepositoryAs(owner, 'FX');
     // An asset in EUR and one in GBP make their currency assets, quoted in the repository's USD.
     await createAssetAs(owner, repository, { type: 'stock', name: 'SAP', ticker: 'SAP', currency: 'EUR' });
-    await createAssetAs(owner, repository, { type: 'stock', name: 'Vodafone', ticker: 'VOD', currency: 'GBP' });
+    await createAssetAs(owner, repository, {
+      type: 'stock',
+      name: 'Vodafone',
+      ticker: 'VOD',
+      currency: 'GBP',
+    });
     const assets = (await owner.call('GET', `/api/assets?repository_id=${repository}`)).json().data as Array<{
       id: string;
       type: string;
@@ -202,7 +245,9 @@ describe('security master', () => {
     await owner.call('POST', '/api/market_data/sync', { repository_id: repository });
     expect(await runSyncs()).toBe(1);
     const closes = async (code: string) =>
-      (await pricesOf(currency(code))).filter((price) => price.date <= '2024-01-05').map(({ date, close }) => ({ date, close }));
+      (await pricesOf(currency(code)))
+        .filter((price) => price.date <= '2024-01-05')
+        .map(({ date, close }) => ({ date, close }));
     // USD per EUR is the ECB's EUR/USD rate itself.
     expect(await closes('EUR')).toEqual([
       { date: '2024-01-02', close: '1.0956' },

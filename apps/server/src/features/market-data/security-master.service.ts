@@ -7,8 +7,8 @@ import { requireRecordAccess } from '../../shared/record-access.ts';
 import type { TAccessUser } from '../../shared/repository-access.ts';
 import { ASSET_MESSAGES, createAssetsService } from '../assets/index.ts';
 import { type TTaskExecutor, toTaskView } from '../tasks/index.ts';
-import { askProvider, noProviderError } from './market-data-errors.ts';
 import { createMarketDataRepository } from './market-data.repository.ts';
+import { askProvider, noProviderError } from './market-data-errors.ts';
 import type { TMarketDataProviders } from './providers/provider-registry.ts';
 import { securityIdOf } from './security-id.ts';
 
@@ -38,7 +38,11 @@ export function createSecurityMasterService(deps: {
   }
 
   /** Queues a sync of the one asset, so a new link's prices arrive without waiting for the schedule. */
-  async function startAssetSync(user: TAccessUser, repositoryId: string, assetId: string): Promise<TTask | null> {
+  async function startAssetSync(
+    user: TAccessUser,
+    repositoryId: string,
+    assetId: string,
+  ): Promise<TTask | null> {
     if (!tasks.isHandled(MARKET_DATA_SYNC_TASK)) return null;
     return db.transaction().execute(async (trx) => {
       const task = await tasks.create(trx, {

@@ -11,7 +11,10 @@ import type { TSecurityMasterService } from './security-master.service.ts';
  * payload symbol, answered with a list of name, code, type, exchange, currency. Authenticated by the session
  * cookie at the upgrade; a search reads no repository, so any signed-in user may search.
  */
-export async function securityMasterSocketRoutes(app: FastifyInstance, deps: { service: TSecurityMasterService }) {
+export async function securityMasterSocketRoutes(
+  app: FastifyInstance,
+  deps: { service: TSecurityMasterService },
+) {
   routeFrom(app, openSecurityMasterChannel, {
     tags: ['security master'],
     isHidden: true,

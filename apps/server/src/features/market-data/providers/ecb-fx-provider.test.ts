@@ -13,7 +13,10 @@ afterEach(async () => {
 
 describe('ECB reference rates', () => {
   it('gives each asked currency its rates per euro, oldest first, holidays absent', async () => {
-    server = await startLoopbackProvider(() => ({ headers: { 'content-type': 'text/xml' }, body: EUROFXREF_HIST }));
+    server = await startLoopbackProvider(() => ({
+      headers: { 'content-type': 'text/xml' },
+      body: EUROFXREF_HIST,
+    }));
     const ecb = createEcbFxProvider({ baseUrl: server.baseUrl, today: () => '2024-12-31' });
     const rates = await ecb.dailyRates(['USD', 'GBP', 'EUR'], '2024-01-03');
     expect(Object.fromEntries(rates)).toEqual({

@@ -66,12 +66,17 @@ describe('EODHD provider', () => {
     server = await startLoopbackProvider(searchRoute);
     await expect(
       createEodhdProvider({ baseUrl: server.baseUrl, apiKey: 'k' }).dailyPrices('NOPE.US', '2024-01-01'),
-    ).rejects.toMatchObject({ kind: 'not_found', message: 'EODHD has no data for NOPE.US: unknown or delisted symbol' });
+    ).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'EODHD has no data for NOPE.US: unknown or delisted symbol',
+    });
   });
 
   it('says a refused key plainly', async () => {
     server = await startLoopbackProvider(() => ({ status: 401, body: '{"message":"Unauthenticated"}' }));
-    await expect(createEodhdProvider({ baseUrl: server.baseUrl, apiKey: 'bad' }).search('AAPL')).rejects.toMatchObject({
+    await expect(
+      createEodhdProvider({ baseUrl: server.baseUrl, apiKey: 'bad' }).search('AAPL'),
+    ).rejects.toMatchObject({
       kind: 'unauthorized',
       message: 'EODHD refused the API key',
     });
@@ -85,6 +90,9 @@ describe('EODHD provider', () => {
     );
     await expect(
       createEodhdProvider({ baseUrl: server.baseUrl, apiKey: 'k' }).dailyPrices('VOD.LSE', '2024-01-01'),
-    ).rejects.toMatchObject({ kind: 'malformed', message: 'EODHD sent prices for VOD.LSE Strata cannot read' });
+    ).rejects.toMatchObject({
+      kind: 'malformed',
+      message: 'EODHD sent prices for VOD.LSE Strata cannot read',
+    });
   });
 });

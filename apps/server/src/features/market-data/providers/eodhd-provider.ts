@@ -1,7 +1,7 @@
-import { majorCurrencyOf } from '@strata/core/market-data/minor-units';
+import { majorCurrencyOf, priceText } from '@strata/core/market-data/minor-units';
 import { assetTypeOfKind } from '@strata/core/market-data/security-types';
 import { z } from 'zod';
-import { priceText } from './decimal-text.ts';
+
 import {
   MarketDataError,
   type TDailyPrice,
@@ -125,7 +125,11 @@ export function createEodhdProvider(options: { baseUrl: string; apiKey: string }
       const parsed = z
         .array(ZEodRow)
         .safeParse(
-          await get(`/api/eod/${encodeURIComponent(symbol)}`, { period: 'd', order: 'a', from }, notFound(symbol)),
+          await get(
+            `/api/eod/${encodeURIComponent(symbol)}`,
+            { period: 'd', order: 'a', from },
+            notFound(symbol),
+          ),
         );
       if (!parsed.success) throw malformed(`prices for ${symbol}`, parsed.error);
       const prices: TDailyPrice[] = [];

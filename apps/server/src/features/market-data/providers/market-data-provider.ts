@@ -59,7 +59,12 @@ export interface TFxProvider {
   dailyRates(currencies: readonly string[], from: string): Promise<Map<string, TFxRate[]>>;
 }
 
-export type TMarketDataErrorKind = 'not_found' | 'rate_limited' | 'malformed' | 'unavailable' | 'unauthorized';
+export type TMarketDataErrorKind =
+  | 'not_found'
+  | 'rate_limited'
+  | 'malformed'
+  | 'unavailable'
+  | 'unauthorized';
 
 /** What went wrong talking to a provider, worded for the user (a task's error, a 502 answer). */
 export class MarketDataError extends Error {

@@ -21,8 +21,6 @@ export const ZMarketDataEnv = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
     .default('2020-01-01'),
-  /** pg-boss cron for the scheduled 'market data sync' of every repository; off unless set. */
-  MARKET_DATA_SYNC_CRON: z.string().min(1).optional(),
 });
 export type TMarketDataEnv = z.infer<typeof ZMarketDataEnv>;
 
@@ -42,7 +40,8 @@ export const MARKET_DATA_MESSAGES = {
 export function createMarketDataProviders(env: Partial<TMarketDataEnv>): TMarketDataProviders {
   const config = ZMarketDataEnv.parse(env);
   let securities: TMarketDataProvider | null = null;
-  if (config.MARKET_DATA_PROVIDER === 'yahoo') securities = createYahooProvider({ baseUrl: config.YAHOO_BASE_URL });
+  if (config.MARKET_DATA_PROVIDER === 'yahoo')
+    securities = createYahooProvider({ baseUrl: config.YAHOO_BASE_URL });
   if (config.MARKET_DATA_PROVIDER === 'eodhd') {
     if (!config.EODHD_API_KEY) throw new Error(MARKET_DATA_MESSAGES.EODHD_KEY_MISSING);
     securities = createEodhdProvider({ baseUrl: config.EODHD_BASE_URL, apiKey: config.EODHD_API_KEY });

@@ -1,7 +1,7 @@
-import { majorCurrencyOf, toMajorUnits } from '@strata/core/market-data/minor-units';
+import { float32Text, majorCurrencyOf, toMajorUnits } from '@strata/core/market-data/minor-units';
 import { assetTypeOfKind } from '@strata/core/market-data/security-types';
 import { z } from 'zod';
-import { float32Text } from './decimal-text.ts';
+
 import {
   MarketDataError,
   type TDailyPrice,
@@ -73,7 +73,10 @@ function malformed(what: string, cause?: unknown): MarketDataError {
 }
 
 function notFound(symbol: string): MarketDataError {
-  return new MarketDataError('not_found', `${PROVIDER} has no data for ${symbol}: unknown or delisted symbol`);
+  return new MarketDataError(
+    'not_found',
+    `${PROVIDER} has no data for ${symbol}: unknown or delisted symbol`,
+  );
 }
 
 /** The exchange's calendar day of a bar's timestamp (Yahoo stamps daily bars at the session's open). */
@@ -119,7 +122,9 @@ export function createYahooProvider(options: { baseUrl: string }): TMarketDataPr
       url.searchParams.set('q', query);
       url.searchParams.set('quotesCount', '10');
       url.searchParams.set('newsCount', '0');
-      const parsed = ZSearchAnswer.safeParse(parseProviderJson(await providerGet(url, { provider: PROVIDER }), PROVIDER));
+      const parsed = ZSearchAnswer.safeParse(
+        parseProviderJson(await providerGet(url, { provider: PROVIDER }), PROVIDER),
+      );
       if (!parsed.success) throw malformed('search results', parsed.error);
       return parsed.data.quotes
         .filter((quote) => quote.isYahooFinance !== false)
@@ -179,7 +184,9 @@ export function createYahooProvider(options: { baseUrl: string }): TMarketDataPr
           date,
           close: toMajor(float32Text(close)),
           adjusted_close:
-            adjustedClose === null || adjustedClose === undefined ? null : toMajor(float32Text(adjustedClose)),
+            adjustedClose === null || adjustedClose === undefined
+              ? null
+              : toMajor(float32Text(adjustedClose)),
         };
         // Yahoo repeats the running session's bar; the later one is the current figure.
         if (prices.at(-1)?.date === date) prices[prices.length - 1] = price;

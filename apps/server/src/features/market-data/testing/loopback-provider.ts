@@ -7,7 +7,10 @@ export interface TLoopbackAnswer {
   body: string;
 }
 
-export type TLoopbackRoute = (url: URL, request: IncomingMessage) => TLoopbackAnswer | Promise<TLoopbackAnswer>;
+export type TLoopbackRoute = (
+  url: URL,
+  request: IncomingMessage,
+) => TLoopbackAnswer | Promise<TLoopbackAnswer>;
 
 export interface TLoopbackProvider {
   baseUrl: string;
