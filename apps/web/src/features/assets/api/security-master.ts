@@ -18,11 +18,11 @@ export const SECURITY_SEARCH_DEBOUNCE_MS = 500;
 export const secMasterKey = (repositoryId: string, assetId: string) =>
   repositoryScopedKey(repositoryId, 'sec-master', assetId);
 
-export function useSecMaster(repositoryId: string, assetId: string | undefined) {
+export function useSecMaster(repositoryId: string | undefined, assetId: string | undefined) {
   return useQuery({
-    queryKey: secMasterKey(repositoryId, assetId ?? ''),
+    queryKey: secMasterKey(repositoryId ?? '', assetId ?? ''),
     queryFn: ({ signal }) => callEndpoint(getSecMaster, { params: { id: assetId ?? '' }, signal }),
-    enabled: Boolean(assetId),
+    enabled: Boolean(repositoryId && assetId),
   });
 }
 

@@ -43,7 +43,7 @@ export function SecurityMasterLink() {
   };
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: secMasterKey(repositoryId, asset.id) });
+    await queryClient.invalidateQueries({ queryKey: secMasterKey(repositoryId ?? '', asset.id) });
   };
 
   const save = async (apply: Record<TChange, boolean>) => {
