@@ -22,8 +22,10 @@ export async function openWorkspace(options: {
    * otherwise: the default would follow Chromium's time zone (day first in UTC).
    */
   dateFormat?: 'YYYY-MM-DD' | 'DD/MM/YYYY' | 'MM/DD/YYYY';
+  /** Extra environment of the app (a market-data provider's address, …). */
+  env?: Record<string, string>;
 }): Promise<TWorkspace> {
-  const app = await startApp();
+  const app = await startApp(options.env);
   let browser: Browser | undefined;
   try {
     const user = await createUser(app, { email: options.email, name: options.name });

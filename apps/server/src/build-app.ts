@@ -1,3 +1,4 @@
+import websocket from '@fastify/websocket';
 import { createDatabase, type TDatabaseHandle } from '@strata/db/database';
 import { migrateToLatest } from '@strata/db/migrate';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -18,6 +19,7 @@ import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { linkedDataRoutes } from './features/linked-data/linked-data.routes.ts';
+import { marketDataRoutes } from './features/market-data/market-data.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
 import { rulesRoutes } from './features/rules/index.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
@@ -75,6 +77,7 @@ const apiFeatures = [
   linkedDataRoutes,
   rulesRoutes,
   searchRoutes,
+  marketDataRoutes,
 ];
 
 /**
@@ -150,6 +153,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       secret,
     });
     app.decorate('config', config);
+    // Once for the app (channels 'analytics' and 'security_master'): each registration listens to every
+    // upgrade. Only routes with a wsHandler become WebSocket routes.
+    await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     for (const feature of apiFeatures) await app.register(feature, { prefix: '/api' });
     await app.register(authProvidersRoutes, {
       prefix: '/api',

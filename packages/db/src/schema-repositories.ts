@@ -17,6 +17,8 @@ export interface RepositoriesTable {
   data_version: Generated<number>;
   /** Bumped by triggers on every write to linked transactions or their tags (migration 2026-11-27-0021). */
   linked_data_version: Generated<number>;
+  /** When the 'market data sync' task last finished for this repository (migration 2026-11-27-0025). */
+  market_data_synced_at: Date | null;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
   /** Raised by one on every update; a client sending an older one is refused (plugins/row-version.ts). */
@@ -73,6 +75,8 @@ export interface AssetsTable {
   linked_security_id: string | null;
   linked_account_id: string | null;
   security_info_ticker: string | null;
+  /** The linked security's info: symbol, ticker, type, data (migration 2026-11-27-0025). */
+  security_info: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** The grouping account above this account (the account tree). */
   parent_id: string | null;
   deleted_at: Date | null;

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ZAuthEnv } from '../features/auth/auth-config.ts';
+import { ZMarketDataEnv } from '../features/market-data/providers/provider-registry.ts';
 import { ZSubscriptionEnv } from '../features/subscription/subscription-defaults.ts';
 import { ZJobsEnv } from '../jobs/jobs-config.ts';
 import { ZFileStoreEnv } from '../storage/file-store-config.ts';
@@ -54,6 +55,7 @@ const ZRawEnv = z
     ...ZSubscriptionEnv.shape,
     ...ZFileStoreEnv.shape,
     ...ZJobsEnv.shape,
+    ...ZMarketDataEnv.shape,
     /** Worker threads computing analytics in this process; more threads serve more repositories at once. */
     ANALYTICS_WORKERS: z.coerce
       .number({ error: 'must be a number' })
@@ -65,6 +67,10 @@ const ZRawEnv = z
   .refine((env) => env.FILE_STORE !== 's3' || env.S3_BUCKET, {
     error: 'is required when FILE_STORE=s3',
     path: ['S3_BUCKET'],
+  })
+  .refine((env) => env.MARKET_DATA_PROVIDER !== 'eodhd' || env.EODHD_API_KEY, {
+    error: 'is required when MARKET_DATA_PROVIDER=eodhd',
+    path: ['EODHD_API_KEY'],
   });
 
 export type TConfig = Omit<z.infer<typeof ZRawEnv>, 'PUBLIC_URL' | 'WEB_DIST_DIR'> & {

@@ -1,4 +1,3 @@
-import websocket from '@fastify/websocket';
 import { getAnalytics } from '@strata/contracts/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeFrom } from '../../plugins/route-from-endpoint.ts';
@@ -48,7 +47,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // Encapsulated here: only this feature's routes become WebSocket routes.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // @fastify/websocket is registered once for the app (build-app.ts): two registrations would each answer
+  // every upgrade.
   await analyticsSocketRoutes(app, { service, events });
 };

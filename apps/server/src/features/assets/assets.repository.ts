@@ -21,6 +21,7 @@ export const ASSET_COLUMNS = [
   'linked_security_id',
   'linked_account_id',
   'security_info_ticker',
+  'security_info',
   'deleted_at',
   'created_at',
   'created_by',

@@ -14,7 +14,7 @@ import {
   isHoldingAccountKind,
 } from '@strata/core/transactions/asset-kinds';
 import type { Database } from '@strata/db/schema';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { updateVersioned } from '../../plugins/row-version.ts';
 import { bumpDataVersion } from '../../shared/data-version.ts';
@@ -216,6 +216,17 @@ export function createAssetsService(db: Kysely<Database>) {
       id: string,
       body: TAssetFields,
       expected: number | undefined,
+      /**
+       * The security master's link (market-data feature): its columns, written by this same versioned update,
+       * and its other writes, in the same transaction.
+       */
+      link?: {
+        columns: Pick<
+          Updateable<Database['assets']>,
+          'linked_security_id' | 'security_info_ticker' | 'security_info'
+        >;
+        within?: (trx: Kysely<Database>) => Promise<void>;
+      },
     ): Promise<TAsset> {
       const { asset, access } = await accessAsset(user, id, 'write');
       const actor = user as TAccessUser;
@@ -271,12 +282,14 @@ export function createAssetsService(db: Kysely<Database>) {
                 parent_id: isAccountType(value.type) ? (merged.parent_id ?? null) : null,
                 currency_asset_id: currency?.id ?? null,
                 ...(body.properties ? { properties: JSON.stringify(body.properties) } : {}),
+                ...link?.columns,
                 updated_at: new Date(),
                 updated_by: actor.id,
               };
             },
           );
           await repo.replaceTags(repositoryId, id, tagIds);
+          await link?.within?.(trx);
           await bumpDataVersion(trx, repositoryId);
           return (await responsesOf(trx, [row]))[0] as TAsset;
         });

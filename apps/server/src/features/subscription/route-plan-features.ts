@@ -194,6 +194,15 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
 
   // Search itself is every plan's; its contacts and documents groups follow the owner's plan (search.service.ts).
   'GET /api/search': 'free',
+
+  // Market data is every plan's: prices the user would otherwise type by hand (issue 25).
+  'GET /api/sec_master/:id': 'free',
+  'PUT /api/sec_master/:id': 'free',
+  'DELETE /api/sec_master/:id': 'free',
+  'GET /api/ws/security_master': 'free',
+  'GET /api/market_data/daily_prices': 'free',
+  'GET /api/market_data/status': 'free',
+  'POST /api/market_data/sync': 'free',
 };
 
 /**

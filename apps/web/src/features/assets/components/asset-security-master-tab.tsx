@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { assetSavedMessage } from '@strata/core/assets/asset-rules';
+import { assetSavedMessage, isAccountType } from '@strata/core/assets/asset-rules';
 import { isHoldingAccountKind } from '@strata/core/transactions/asset-kinds';
 import { useState } from 'react';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
@@ -8,6 +8,7 @@ import { updateAsset, useAssets } from '../api/assets.ts';
 import { parentChoices } from '../lib/asset-tree.ts';
 import { useAfterAssetSaved } from './asset-drawer.tsx';
 import { useAssetDrawer } from './asset-drawer-context.ts';
+import { SecurityMasterLink } from './security-master-link.tsx';
 
 /**
  * Sec master (seed §2): what the server stores about the asset's security-master link and its place in
@@ -57,6 +58,7 @@ export function AssetSecurityMasterTab() {
   return (
     <Stack gap="sm">
       {heading}
+      {kind === 'assets' && !isAccountType(asset.type) && <SecurityMasterLink />}
       {!isLinked && (
         <Text size="sm" c="dimmed">
           Not linked to a security master symbol.

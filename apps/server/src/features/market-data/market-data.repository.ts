@@ -1,0 +1,172 @@
+import type { Database } from '@strata/db/schema';
+import { type Kysely, sql } from 'kysely';
+
+export const SECURITY_MASTER_SOURCE = 'security master';
+export const SECURITY_MASTER_ADJUSTED_SOURCE = 'security master adjusted';
+
+export interface TPriceBatch {
+  dates: string[];
+  closes: string[];
+  adjusted: Array<string | null>;
+}
+
+/** SQL of the security master and market data; pass a transaction as `db` to query inside it. */
+export function createMarketDataRepository(db: Kysely<Database>) {
+  return {
+    findAsset(assetId: string) {
+      return db
+        .selectFrom('assets')
+        .select([
+          'id',
+          'repository_id',
+          'name',
+          'type',
+          'ticker',
+          'currency',
+          'deleted_at',
+          'linked_security_id',
+          'security_info_ticker',
+          'security_info',
+        ])
+        .where('id', '=', assetId)
+        .executeTakeFirst();
+    },
+
+    async setLink(
+      assetId: string,
+      link: {
+        linked_security_id: string | null;
+        security_info_ticker: string | null;
+        security_info: Record<string, unknown> | null;
+      },
+    ): Promise<void> {
+      await db
+        .updateTable('assets')
+        .set({
+          linked_security_id: link.linked_security_id,
+          security_info_ticker: link.security_info_ticker,
+          security_info: link.security_info === null ? null : JSON.stringify(link.security_info),
+        })
+        .where('id', '=', assetId)
+        .execute();
+    },
+
+    /** Live assets of the repository linked to a security (one of them with `assetId`). */
+    linkedAssets(repositoryId: string, assetId?: string) {
+      return db
+        .selectFrom('assets')
+        .select(['id', 'linked_security_id'])
+        .where('repository_id', '=', repositoryId)
+        .where('deleted_at', 'is', null)
+        .where('linked_security_id', 'is not', null)
+        .$if(assetId !== undefined, (query) => query.where('id', '=', assetId as string))
+        .orderBy('id')
+        .execute();
+    },
+
+    async countLinkedAssets(repositoryId: string): Promise<number> {
+      const row = await db
+        .selectFrom('assets')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('repository_id', '=', repositoryId)
+        .where('deleted_at', 'is', null)
+        .where('linked_security_id', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Live currency assets quoted in another currency: their prices are FX rates (core analytics market.ts). */
+    currencyAssets(repositoryId: string) {
+      return db
+        .selectFrom('assets')
+        .select(['id', 'ticker', 'currency'])
+        .where('repository_id', '=', repositoryId)
+        .where('deleted_at', 'is', null)
+        .where('type', '=', 'currency')
+        .where('ticker', 'is not', null)
+        .where('currency', 'is not', null)
+        .whereRef('ticker', '<>', 'currency')
+        .execute();
+    },
+
+    async latestPriceDate(assetId: string, source: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('asset_prices')
+        .select((eb) => eb.fn.max('date').as('latest'))
+        .where('asset_id', '=', assetId)
+        .where('source', '=', source)
+        .executeTakeFirst();
+      return (row?.latest as string | null | undefined) ?? null;
+    },
+
+    /**
+     * Writes one source's prices of an asset in one statement (arrays unnested, so a five-year series is one
+     * round trip); a day already held is updated only when its figures changed. Answers rows written.
+     */
+    async upsertPrices(
+      repositoryId: string,
+      assetId: string,
+      source: string,
+      batch: TPriceBatch,
+    ): Promise<number> {
+      if (batch.dates.length === 0) return 0;
+      const result = await sql`
+        INSERT INTO asset_prices (repository_id, asset_id, date, close, adjusted_close, source)
+        SELECT ${repositoryId}::uuid, ${assetId}::uuid, p.date, p.close, p.adjusted_close, ${source}
+        FROM unnest(${batch.dates}::date[], ${batch.closes}::numeric[], ${batch.adjusted}::numeric[])
+          AS p(date, close, adjusted_close)
+        ON CONFLICT (asset_id, date, source) DO UPDATE
+          SET close = excluded.close, adjusted_close = excluded.adjusted_close, updated_at = now(),
+              version = asset_prices.version + 1
+          WHERE asset_prices.close IS DISTINCT FROM excluded.close
+             OR asset_prices.adjusted_close IS DISTINCT FROM excluded.adjusted_close`.execute(db);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
+    /** The asset's prices of both security-master sources (its link changed to another security). */
+    async removeSecurityPrices(assetId: string): Promise<void> {
+      await db
+        .deleteFrom('asset_prices')
+        .where('asset_id', '=', assetId)
+        .where('source', 'in', [SECURITY_MASTER_SOURCE, SECURITY_MASTER_ADJUSTED_SOURCE])
+        .execute();
+    },
+
+    async setSyncedAt(repositoryId: string, at: Date): Promise<void> {
+      await db
+        .updateTable('repositories')
+        .set({ market_data_synced_at: at })
+        .where('id', '=', repositoryId)
+        .execute();
+    },
+
+    syncedAt(repositoryId: string) {
+      return db
+        .selectFrom('repositories')
+        .select('market_data_synced_at')
+        .where('id', '=', repositoryId)
+        .executeTakeFirst();
+    },
+
+    /** Security-master closes of the repository's live assets with these tickers (any case), from `from`. */
+    dailyPrices(repositoryId: string, tickers: readonly string[], from: string) {
+      return db
+        .selectFrom('asset_prices as p')
+        .innerJoin('assets as a', 'a.id', 'p.asset_id')
+        .select(['a.ticker', 'p.date', 'p.close', 'p.adjusted_close'])
+        .where('a.repository_id', '=', repositoryId)
+        .where('p.repository_id', '=', repositoryId)
+        .where('a.deleted_at', 'is', null)
+        .where(
+          sql<string>`lower(a.ticker)`,
+          'in',
+          tickers.map((ticker) => ticker.toLowerCase()),
+        )
+        .where('p.source', '=', SECURITY_MASTER_SOURCE)
+        .where('p.date', '>=', from)
+        .orderBy('a.ticker')
+        .orderBy('p.date')
+        .execute();
+    },
+  };
+}

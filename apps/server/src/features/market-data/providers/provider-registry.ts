@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { createEcbFxProvider } from './ecb-fx-provider.ts';
+import { createEodhdProvider } from './eodhd-provider.ts';
+import type { TFxProvider, TMarketDataProvider } from './market-data-provider.ts';
+import { createYahooProvider } from './yahoo-provider.ts';
+
+/** Market-data settings (README configuration table); none set = no provider, and the features say so. */
+export const ZMarketDataEnv = z.object({
+  /** Which provider answers security searches and daily prices: none (default), yahoo, or eodhd. */
+  MARKET_DATA_PROVIDER: z
+    .enum(['none', 'yahoo', 'eodhd'], { error: 'must be none, yahoo or eodhd' })
+    .default('none'),
+  YAHOO_BASE_URL: z.url({ error: 'must be a URL' }).default('https://query2.finance.yahoo.com'),
+  EODHD_API_KEY: z.string().min(1).optional(),
+  EODHD_BASE_URL: z.url({ error: 'must be a URL' }).default('https://eodhd.com'),
+  /** Where FX rates of currency assets come from: none (default) or ecb. */
+  FX_PROVIDER: z.enum(['none', 'ecb'], { error: 'must be none or ecb' }).default('none'),
+  ECB_BASE_URL: z.url({ error: 'must be a URL' }).default('https://www.ecb.europa.eu'),
+  /** First day of synced prices (core seed §9: 2020-01-01). */
+  MARKET_DATA_START: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
+    .default('2020-01-01'),
+});
+export type TMarketDataEnv = z.infer<typeof ZMarketDataEnv>;
+
+export interface TMarketDataProviders {
+  securities: TMarketDataProvider | null;
+  fx: TFxProvider | null;
+  start: string;
+}
+
+export const MARKET_DATA_MESSAGES = {
+  NO_PROVIDER:
+    'No market-data provider is configured: set MARKET_DATA_PROVIDER (yahoo or eodhd) to search securities and sync prices',
+  EODHD_KEY_MISSING: 'MARKET_DATA_PROVIDER=eodhd needs EODHD_API_KEY',
+} as const;
+
+/** The configured providers; throws at start when the choice cannot work (EODHD without its key). */
+export function createMarketDataProviders(env: Partial<TMarketDataEnv>): TMarketDataProviders {
+  const config = ZMarketDataEnv.parse(env);
+  let securities: TMarketDataProvider | null = null;
+  if (config.MARKET_DATA_PROVIDER === 'yahoo')
+    securities = createYahooProvider({ baseUrl: config.YAHOO_BASE_URL });
+  if (config.MARKET_DATA_PROVIDER === 'eodhd') {
+    if (!config.EODHD_API_KEY) throw new Error(MARKET_DATA_MESSAGES.EODHD_KEY_MISSING);
+    securities = createEodhdProvider({ baseUrl: config.EODHD_BASE_URL, apiKey: config.EODHD_API_KEY });
+  }
+  const fx = config.FX_PROVIDER === 'ecb' ? createEcbFxProvider({ baseUrl: config.ECB_BASE_URL }) : null;
+  return { securities, fx, start: config.MARKET_DATA_START };
+}
