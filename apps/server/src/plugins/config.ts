@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ZAuthEnv } from '../features/auth/auth-config.ts';
+import { ZProvidersEnv } from '../features/linked-data/providers/providers-config.ts';
 import { ZSubscriptionEnv } from '../features/subscription/subscription-defaults.ts';
 import { ZJobsEnv } from '../jobs/jobs-config.ts';
 import { ZFileStoreEnv } from '../storage/file-store-config.ts';
@@ -54,6 +55,7 @@ const ZRawEnv = z
     ...ZSubscriptionEnv.shape,
     ...ZFileStoreEnv.shape,
     ...ZJobsEnv.shape,
+    ...ZProvidersEnv.shape,
     /** Worker threads computing analytics in this process; more threads serve more repositories at once. */
     ANALYTICS_WORKERS: z.coerce
       .number({ error: 'must be a number' })
