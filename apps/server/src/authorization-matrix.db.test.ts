@@ -14,6 +14,7 @@ import { linkedConnectorsMatrix } from './features/linked-data/linked-connectors
 import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
 import { linkedPositionsMatrix } from './features/linked-data/linked-positions.matrix.fixture.ts';
 import { linkedTransactionsMatrix } from './features/linked-data/linked-transactions.matrix.fixture.ts';
+import { linkedProvidersMatrix } from './features/linked-data/providers/linked-providers.matrix.fixture.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.fixture.ts';
 import { importRepository } from './features/repositories/repository-transfer.ts';
 import {
@@ -69,6 +70,7 @@ const MATRIX: TMatrixCase[] = [
   ...linkedTransactionsMatrix,
   ...linkedPositionsMatrix,
   ...searchMatrix,
+  ...linkedProvidersMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

@@ -23,6 +23,8 @@ import {
 // Every expected value below is worked out by hand from the transactions the test gives that server.
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
+/** The key before a rotation, still listed so the rows it sealed open. */
+const OLD_KEY = Buffer.alloc(32, 9);
 
 let t: TIdentityTestApp;
 let plaid: TPlaidServer;
@@ -181,6 +183,7 @@ beforeAll(async () => {
       PLAID_BASE_URL: plaid.url,
       CONNECTOR_SECRETS_KEY: KEY,
       CONNECTOR_SECRETS_KEY_ID: 'test-key-1',
+      CONNECTOR_SECRETS_PREVIOUS_KEYS: `old-key:${OLD_KEY.toString('hex')}`,
       PROVIDER_RETRIES: '2',
       PROVIDER_RETRY_BASE_MS: '1',
       PROVIDER_RETRY_MAX_MS: '5',
@@ -494,7 +497,7 @@ describe('Plaid: linking and syncing', () => {
     });
   });
 
-  it('the same page again (a cursor lost) adds nothing: skipped as duplicates', async () => {
+  it('the pages again from the start (a lost cursor): unchanged rows skipped as duplicates, changed ones updated', async () => {
     await t.app.db
       .updateTable('provider_connections')
       .set({ cursor: 'c0' })
@@ -626,6 +629,38 @@ describe('Plaid: linking and syncing', () => {
     const refused = await recorded(owner)('POST', `/api/linked_data/connectors/${file.json().id}/sync`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(LINKED_PROVIDER_MESSAGES.FILE_CONNECTOR_SYNC);
+  });
+
+  it('a token sealed by the previous key (after a rotation) still syncs, and is sealed again with the current key', async () => {
+    const old = createSecretBox({ keyId: 'old-key', key: OLD_KEY }).seal(item.accessToken);
+    await t.app.db
+      .updateTable('provider_connections')
+      .set({
+        secret_ciphertext: old.ciphertext,
+        secret_iv: old.iv,
+        secret_tag: old.tag,
+        secret_key_id: 'old-key',
+      })
+      .where('connector_id', '=', connectorId)
+      .execute();
+    const task = await syncNow(connectorId);
+    expect(task.status, String(task.error)).toBe('succeeded');
+    const row = await t.app.db
+      .selectFrom('provider_connections')
+      .selectAll()
+      .where('connector_id', '=', connectorId)
+      .executeTakeFirstOrThrow();
+    expect(row.secret_key_id).toBe('test-key-1');
+    expect(row.secret_ciphertext).not.toBe(old.ciphertext);
+    const current = createSecretBox({ keyId: 'test-key-1', key: Buffer.from(KEY, 'base64') });
+    expect(
+      current.open({
+        ciphertext: row.secret_ciphertext,
+        iv: row.secret_iv,
+        tag: row.secret_tag,
+        keyId: row.secret_key_id,
+      }),
+    ).toBe(item.accessToken);
   });
 
   it('deleting the connector removes the item at Plaid', async () => {
