@@ -12,6 +12,7 @@ import {
   tagLookupAs,
 } from '../../repositories/testing/repository-test-kit.ts';
 import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
+import { createSecretBox } from './secret-box.ts';
 import {
   PLAID_ERRORS,
   startPlaidServer,

@@ -164,9 +164,20 @@ export function createSimplefinProvider(settings: { retry: TRetryPolicy; allowHt
         throw new ProviderError('refused', 'This is not a SimpleFIN setup token');
       }
       checkScheme(claim);
-      const access = (
-        await request(claim.toString(), { method: 'POST', headers: { 'content-length': '0' } })
-      ).trim();
+      let access: string;
+      try {
+        access = (
+          await request(claim.toString(), { method: 'POST', headers: { 'content-length': '0' } })
+        ).trim();
+      } catch (error) {
+        // The protocol: 403 on a claim means the token was claimed already (or never issued).
+        if (error instanceof ProviderError && error.kind === 'login_required')
+          throw new ProviderError(
+            'refused',
+            'This setup token was already claimed or is not valid: make a new one at your SimpleFIN bridge',
+          );
+        throw error;
+      }
       let url: URL;
       try {
         url = new URL(access);
