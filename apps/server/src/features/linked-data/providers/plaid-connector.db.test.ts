@@ -100,15 +100,18 @@ const FIRST_PAGES = [
   { added: [tx('t5', 'acc-sav', -4.33, '2026-11-23', 'Interest')] },
 ];
 
+type TTaskAnswer = {
+  id: string;
+  status: string;
+  result: Record<string, unknown> | null;
+  error: string | null;
+};
+
 async function waitForTask(user: TTestUser, taskId: string) {
   const taskOf = async () =>
-    ((await user.call('GET', '/api/tasks')).json() as { id: string; status: string }[]).find(
+    ((await user.call('GET', '/api/tasks')).json() as TTaskAnswer[]).find(
       (task) => task.id === taskId,
-    ) as Record<string, unknown> & {
-      status: string;
-      result: Record<string, unknown> | null;
-      error: string | null;
-    };
+    ) as TTaskAnswer;
   await vi.waitFor(async () => expect(['waiting', 'running']).not.toContain((await taskOf()).status), {
     timeout: 30_000,
     interval: 50,
@@ -553,6 +556,38 @@ describe('Plaid: linking and syncing', () => {
     const again = await syncNow(connectorId);
     expect(again.result).toMatchObject({ added: 2 });
     expect((await rowsOf(checking)).map((row) => row.fitid)).toEqual(['t1', 't2', 't3-posted', 't7', 't8']);
+  });
+
+  it('TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION: the pagination starts again from the stored cursor, nothing twice', async () => {
+    item.pages.push(
+      { added: [tx('t9', 'acc-sav', 1.5, '2026-11-26', 'Fee')] },
+      { added: [tx('t10', 'acc-sav', -2, '2026-11-26', 'Refund')] },
+    );
+    const cursor = plaid.callsTo('/transactions/sync').length;
+    plaid.failNext('/transactions/sync', 'pass', {
+      status: 400,
+      body: {
+        error_type: 'TRANSACTIONS_ERROR',
+        error_code: 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION',
+        error_message:
+          'Underlying transaction data changed since last page was fetched. Please restart pagination from last update.',
+        request_id: 'r',
+      },
+    });
+    const task = await syncNow(connectorId);
+    expect(task.status, String(task.error)).toBe('succeeded');
+    expect(task.result).toMatchObject({ added: 2, skipped_duplicate: 0 });
+    expect(
+      plaid
+        .callsTo('/transactions/sync')
+        .slice(cursor)
+        .map((call) => call.body.cursor),
+    ).toEqual(['c5', 'c6', 'c5', 'c6']);
+    expect((await rowsOf(savings)).map((row) => [row.fitid, row.amount])).toEqual([
+      ['t10', '2'],
+      ['t5', '4.33'],
+      ['t9', '-1.5'],
+    ]);
   });
 
   it('5xx past the retries fails the sync; the connector says why', async () => {

@@ -64,15 +64,18 @@ function account(): TSimplefinAccount {
   };
 }
 
+type TTaskAnswer = {
+  id: string;
+  status: string;
+  result: Record<string, unknown> | null;
+  error: string | null;
+};
+
 async function waitForTask(taskId: string) {
   const taskOf = async () =>
-    ((await owner.call('GET', '/api/tasks')).json() as { id: string; status: string }[]).find(
+    ((await owner.call('GET', '/api/tasks')).json() as TTaskAnswer[]).find(
       (task) => task.id === taskId,
-    ) as Record<string, unknown> & {
-      status: string;
-      result: Record<string, unknown> | null;
-      error: string | null;
-    };
+    ) as TTaskAnswer;
   await vi.waitFor(async () => expect(['waiting', 'running']).not.toContain((await taskOf()).status), {
     timeout: 30_000,
     interval: 50,

@@ -83,9 +83,9 @@ export const PLAID_ERRORS = {
       'ITEM_LOGIN_REQUIRED',
       "the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information. use Link's update mode to restore the item to a good state",
     ),
-  rateLimit: (retryAfter?: string) => ({
+  rateLimit: (retryAfter?: string): TCannedAnswer => ({
     ...plaidError(429, 'RATE_LIMIT_EXCEEDED', 'TRANSACTIONS_SYNC_LIMIT', 'rate limit exceeded for this item'),
-    headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+    headers: retryAfter === undefined ? {} : ({ 'retry-after': retryAfter } as Record<string, string>),
   }),
   internal: () => plaidError(500, 'API_ERROR', 'INTERNAL_SERVER_ERROR', 'an unexpected error occurred'),
   invalidPublicToken: () =>
