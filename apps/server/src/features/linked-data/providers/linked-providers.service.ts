@@ -79,10 +79,6 @@ export function createLinkedProvidersService(deps: {
   }
 
   return {
-    isProviderMethod(method: string): boolean {
-      return providers.list().some((provider) => provider.id === method);
-    },
-
     list(): TProviderInfo[] {
       return providers.list();
     },
