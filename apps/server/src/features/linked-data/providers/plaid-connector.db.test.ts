@@ -715,3 +715,85 @@ describe('Plaid: linking and syncing', () => {
     expect(JSON.stringify(t.logs)).not.toContain(item.accessToken);
   });
 });
+
+describe('Plaid: a brokerage item', () => {
+  it('stores its holdings as linked positions (the sync fetches /investments/holdings/get for investment accounts)', async () => {
+    const { publicToken, item } = plaid.addItem({
+      accounts: [
+        {
+          account_id: 'acc-ira',
+          name: 'Plaid IRA',
+          mask: '5555',
+          type: 'investment',
+          subtype: 'ira',
+          balances: { current: 3587.4845, iso_currency_code: 'USD' },
+        },
+      ],
+    });
+    item.holdings = {
+      holdings: [
+        {
+          account_id: 'acc-ira',
+          security_id: 'sec-vti',
+          quantity: 12.345,
+          institution_price: 250.1,
+          institution_value: 3087.4845,
+          iso_currency_code: 'USD',
+          institution_price_as_of: '2026-11-26',
+        },
+        {
+          account_id: 'acc-ira',
+          security_id: 'sec-cash',
+          quantity: 500,
+          institution_price: 1,
+          institution_value: 500,
+          iso_currency_code: 'USD',
+          institution_price_as_of: '2026-11-26',
+        },
+      ],
+      securities: [
+        {
+          security_id: 'sec-vti',
+          name: 'Vanguard Total Stock Market ETF',
+          ticker_symbol: 'VTI',
+          type: 'etf',
+        },
+        { security_id: 'sec-cash', name: 'U S Dollar', ticker_symbol: 'CUR:USD', type: 'cash' },
+      ],
+    };
+    const made = await recorded(owner)('POST', '/api/linked_data/connectors', {
+      repository_id: home,
+      name: 'Platypus Brokerage',
+      access_method: 'plaid',
+      public_token: publicToken,
+    });
+    const task = await waitForTask(owner, made.json().task_id);
+    expect(task.status, String(task.error)).toBe('succeeded');
+    expect(task.result).toMatchObject({ added: 0, positions: { added: 2, replaced: 0 } });
+    const positions = (
+      await recorded(owner)('GET', `/api/linked_data/positions?repository_id=${home}&page_size=100`)
+    ).json().data as Record<string, unknown>[];
+    const mine = positions
+      .filter((row) => row.connector_name === 'Platypus Brokerage')
+      .map((row) => [
+        row.ticker,
+        row.security_kind,
+        row.id_type,
+        row.quantity,
+        row.price,
+        row.value,
+        row.as_of_date,
+        row.account_type,
+      ]);
+    expect(mine.sort()).toEqual([
+      ['CUR:USD', 'other', 'plaid', '500', '1', '500', '2026-11-26', 'ira'],
+      ['VTI', 'stock', 'plaid', '12.345', '250.1', '3087.4845', '2026-11-26', 'ira'],
+    ]);
+    // A second sync replaces the day's positions instead of adding them again.
+    const again = await syncNow(made.json().id);
+    expect(again.result).toMatchObject({ positions: { added: 0, replaced: 2 } });
+    expect((await recorded(owner)('DELETE', `/api/linked_data/connectors/${made.json().id}`)).json()).toEqual(
+      { message: 'Connector deleted' },
+    );
+  });
+});

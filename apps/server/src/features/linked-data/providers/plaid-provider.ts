@@ -111,9 +111,19 @@ const ZHoldings = z.object({
       security_id: z.string(),
       name: z.string().nullable().optional(),
       ticker_symbol: z.string().nullable().optional(),
+      type: z.string().nullable().optional(),
     }),
   ),
 });
+
+/** Plaid's security types as linked securities' kinds. */
+const SECURITY_KINDS: Record<string, THolding['kind']> = {
+  equity: 'stock',
+  etf: 'stock',
+  'mutual fund': 'mutual_fund',
+  'fixed income': 'debt',
+  derivative: 'option',
+};
 
 /** How often a sync starts over when Plaid says the data changed while it paged (its documented advice). */
 const MUTATION_RESTARTS = 3;
@@ -169,6 +179,7 @@ function toAccount(account: z.infer<typeof ZAccount>): TProviderAccount {
     type: account.subtype ?? account.type ?? null,
     currency: account.balances?.iso_currency_code ?? account.balances?.unofficial_currency_code ?? null,
     balance: balance === null || balance === undefined ? null : toAmountString(balance),
+    isInvestment: account.type === 'investment',
   };
 }
 
@@ -325,13 +336,13 @@ export function createPlaidProvider(settings: TPlaidSettings): TProvider {
     },
 
     async fetchHoldings(secret): Promise<THolding[]> {
-      const answer = parsed(
-        ZHoldings,
-        await call(() => api.investmentsHoldingsGet({ access_token: secret })),
-        '/investments/holdings/get',
-      );
+      const raw = await call(() => api.investmentsHoldingsGet({ access_token: secret }));
+      const answer = parsed(ZHoldings, raw, '/investments/holdings/get');
+      const securityRaw = (id: string) =>
+        (raw as { securities: { security_id: string }[] }).securities.find((row) => row.security_id === id) ??
+        null;
       const securities = new Map(answer.securities.map((security) => [security.security_id, security]));
-      return answer.holdings.map((holding) => {
+      return answer.holdings.map((holding, index) => {
         const security = securities.get(holding.security_id);
         const amount = (value: number | null | undefined) =>
           value === null || value === undefined ? null : toAmountString(value);
@@ -340,6 +351,11 @@ export function createPlaidProvider(settings: TPlaidSettings): TProvider {
           securityId: holding.security_id,
           name: security?.name ?? null,
           ticker: security?.ticker_symbol ?? null,
+          kind: SECURITY_KINDS[security?.type ?? ''] ?? 'other',
+          source: {
+            holding: (raw as { holdings: unknown[] }).holdings[index],
+            security: securityRaw(holding.security_id),
+          },
           quantity: toAmountString(holding.quantity),
           price: amount(holding.institution_price),
           value: amount(holding.institution_value),

@@ -19,6 +19,8 @@ export interface TProviderAccount {
   currency: string | null;
   /** Current balance as exact decimal text, when the provider tells. */
   balance: string | null;
+  /** A brokerage account: its holdings are fetched too. */
+  isInvestment: boolean;
 }
 
 export interface TProviderTransaction {
@@ -65,6 +67,10 @@ export interface THolding {
   securityId: string;
   name: string | null;
   ticker: string | null;
+  /** Linked securities' kinds: stock, mutual_fund, debt, option, other. */
+  kind: 'stock' | 'mutual_fund' | 'debt' | 'option' | 'other';
+  /** The holding as the provider sent it (the positions' JSON source view). */
+  source: Record<string, unknown>;
   quantity: string;
   price: string | null;
   value: string | null;

@@ -28,8 +28,10 @@ import {
   type TStoredProviderRow,
   updateProviderRow,
 } from './provider-connections.repository.ts';
+import { storeHoldings } from './provider-holdings.ts';
 import {
   isProviderError,
+  type THolding,
   type TProviderAccount,
   type TProviderTransaction,
   type TTransactionChanges,
@@ -51,6 +53,8 @@ export function isProviderSyncPayload(payload: unknown): payload is TProviderSyn
 interface TFetched {
   connection: TProviderConnectionRow;
   accounts: TProviderAccount[];
+  /** Fetched when the provider lists a brokerage account. */
+  holdings: THolding[];
   changes: TTransactionChanges;
   /** The token sealed again with the current key, when an older key had sealed it. */
   resealed: TSealed | null;
@@ -146,6 +150,9 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
       const secret = providers.secrets.open(sealed);
       const accounts = await provider.listAccounts(secret);
       const changes = await provider.fetchTransactions(secret, connection.cursor);
+      const holdings = accounts.some((account) => account.isInvestment)
+        ? await provider.fetchHoldings(secret)
+        : [];
       await setTaskProgress(db, task.id, {
         stage: 'fetched',
         accounts: accounts.length,
@@ -153,9 +160,10 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
         modified: changes.modified.length,
         removed: changes.removed.length,
         failed: changes.failures.length,
+        holdings: holdings.length,
       });
       const resealed = providers.secrets.isStale(sealed) ? providers.secrets.seal(secret) : null;
-      return { connection, accounts, changes, resealed } satisfies TFetched;
+      return { connection, accounts, holdings, changes, resealed } satisfies TFetched;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const loginRequired = isProviderError(error) && error.kind === 'login_required';
@@ -166,7 +174,7 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
 
   const handler: TTaskHandler = async ({ task, trx, prepared }) => {
     const payload = task.payload as unknown as TProviderSyncPayload;
-    const { connection, accounts, changes, resealed } = prepared as TFetched;
+    const { connection, accounts, holdings, changes, resealed } = prepared as TFetched;
     const startedAt = new Date();
 
     // The provider's accounts; a transaction of an account it did not list is a failed row.
@@ -333,6 +341,13 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
       });
       summaries.push({ linked_account_id: target.id, sync_event_id: target.event_id, ...tally });
     }
+    const positions = await storeHoldings(trx, {
+      repositoryId: payload.repository_id,
+      provider: connection.provider,
+      day: startedAt.toISOString().slice(0, 10),
+      holdings,
+      accounts: linked,
+    });
     await recordProviderSync(trx, payload.connector_id, {
       cursor: changes.nextCursor,
       sealed: resealed ?? undefined,
@@ -358,6 +373,7 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
       provider: connection.provider,
       accounts: summaries,
       ...counted,
+      positions,
       rules: ruled,
       message: `${counted.added} added, ${counted.updated} updated, ${counted.removed} removed, ${counted.skipped_duplicate} skipped as duplicates, ${counted.failed} failed`,
     };

@@ -145,6 +145,7 @@ export function createSimplefinProvider(settings: { retry: TRetryPolicy; allowHt
     type: account.org?.name ?? null,
     currency: /^[A-Z]{3}$/.test(account.currency) ? account.currency : null,
     balance: toAmountString(account.balance),
+    isInvestment: false,
   });
 
   return {
