@@ -590,6 +590,24 @@ describe('Plaid: linking and syncing', () => {
     ]);
   });
 
+  it('within one fetch, a later page wins: added then modified is one row, added then removed is none', async () => {
+    item.pages.push(
+      {
+        added: [tx('t11', 'acc-sav', 3, '2026-11-26', 'ATM'), tx('t12', 'acc-sav', 7, '2026-11-26', 'Book')],
+      },
+      {
+        modified: [tx('t12', 'acc-sav', 7, '2026-11-26', 'Book shop')],
+        removed: [{ transaction_id: 't11', account_id: 'acc-sav' }],
+      },
+    );
+    const task = await syncNow(connectorId);
+    expect(task.status, String(task.error)).toBe('succeeded');
+    expect(task.result).toMatchObject({ added: 1, updated: 0, removed: 0, skipped_duplicate: 0 });
+    expect((await rowsOf(savings)).filter((row) => row.fitid === 't11' || row.fitid === 't12')).toEqual([
+      { fitid: 't12', amount: '-7', status: 'posted', date: '2026-11-26', description: 'Book shop' },
+    ]);
+  });
+
   it('5xx past the retries fails the sync; the connector says why', async () => {
     plaid.failNext(
       '/transactions/sync',

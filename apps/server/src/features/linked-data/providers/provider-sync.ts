@@ -202,8 +202,14 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
       counts.set(account.externalId, { added: 0, updated: 0, removed: 0, skipped: 0 });
     }
     const failures = [...changes.failures];
+    // One version per transaction: a later page's (modified after added) wins, and one the same fetch took
+    // back is not written at all.
+    const takenBack = new Set(changes.removed.map((row) => row.externalId));
+    const latest = new Map<string, TProviderTransaction>();
+    for (const row of [...changes.added, ...changes.modified]) latest.set(row.externalId, row);
     const incoming: TProviderTransaction[] = [];
-    for (const row of [...changes.added, ...changes.modified]) {
+    for (const row of latest.values()) {
+      if (takenBack.has(row.externalId)) continue;
       if (linked.has(row.accountExternalId)) incoming.push(row);
       else
         failures.push({
