@@ -11,7 +11,11 @@ import { AppError } from '../../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../../shared/repository-access.ts';
 import type { TTaskExecutor } from '../../tasks/index.ts';
 import { findConnector, insertConnector, type TConnectorRow } from '../linked-data.repository.ts';
-import { findProviderConnection, insertProviderConnection } from './provider-connections.repository.ts';
+import {
+  findOpenProviderSync,
+  findProviderConnection,
+  insertProviderConnection,
+} from './provider-connections.repository.ts';
 import { isProviderError, type ProviderError, type TProvider } from './provider-port.ts';
 import type { TProviderRegistry } from './provider-registry.ts';
 import type { TProviderSyncPayload } from './provider-sync.ts';
@@ -159,6 +163,9 @@ export function createLinkedProvidersService(deps: {
       if (connector.kind === 'manual' || connector.kind === 'file')
         throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.FILE_CONNECTOR_SYNC);
       providers.require(connector.kind);
+      // A sync already waiting or running fetches what a second one would: the button answers it.
+      const open = await findOpenProviderSync(db, connector.id);
+      if (open) return { task_id: open.id };
       return { task_id: await db.transaction().execute((trx) => queueSync(trx, connector, userId)) };
     },
 

@@ -717,6 +717,23 @@ describe('Plaid: linking and syncing', () => {
     ).toBe(item.accessToken);
   });
 
+  it('sync now while a sync of the connector is still waiting answers that task', async () => {
+    const waiting = await t.app.db
+      .insertInto('tasks')
+      .values({
+        user_id: owner.id,
+        type: 'sync_linked_account',
+        status: 'waiting',
+        repository_id: home,
+        payload: JSON.stringify({ provider: 'plaid', connector_id: connectorId, repository_id: home }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answer = await recorded(owner)('POST', `/api/linked_data/connectors/${connectorId}/sync`);
+    expect(answer.json()).toEqual({ task_id: waiting.id });
+    await t.app.db.deleteFrom('tasks').where('id', '=', waiting.id).execute();
+  });
+
   it('deleting the connector removes the item at Plaid', async () => {
     const deleted = await recorded(owner)('DELETE', `/api/linked_data/connectors/${connectorId}`);
     expect(deleted.json()).toEqual({ message: 'Connector deleted' });

@@ -1,7 +1,7 @@
 import type { Database } from '@strata/db/schema';
 import type { TLinkedTransactionStatus, TSyncResult } from '@strata/db/schema-linked-data';
 import type { ProviderConnectionsTable } from '@strata/db/schema-provider-connections';
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 
 type TDb = Kysely<Database>;
 
@@ -216,4 +216,19 @@ export async function finishProviderSyncEvent(
     .set({ ...end, finished_at: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+/** The connector's sync that is still waiting or running, if any (a second 'sync now' answers it). */
+export async function findOpenProviderSync(
+  db: TDb,
+  connectorId: string,
+): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('tasks')
+    .select('id')
+    .where('type', '=', 'sync_linked_account')
+    .where('status', 'in', ['waiting', 'running'])
+    .where(sql<string>`payload->>'connector_id'`, '=', connectorId)
+    .where(sql<string>`payload->>'provider'`, 'is not', null)
+    .executeTakeFirst();
 }
