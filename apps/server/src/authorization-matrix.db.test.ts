@@ -15,6 +15,7 @@ import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixt
 import { linkedPositionsMatrix } from './features/linked-data/linked-positions.matrix.fixture.ts';
 import { linkedTransactionsMatrix } from './features/linked-data/linked-transactions.matrix.fixture.ts';
 import { marketDataMatrix } from './features/market-data/market-data.matrix.fixture.ts';
+import { linkedProvidersMatrix } from './features/linked-data/providers/linked-providers.matrix.fixture.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.fixture.ts';
 import { importRepository } from './features/repositories/repository-transfer.ts';
 import {
@@ -71,6 +72,7 @@ const MATRIX: TMatrixCase[] = [
   ...linkedPositionsMatrix,
   ...searchMatrix,
   ...marketDataMatrix,
+  ...linkedProvidersMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

@@ -35,6 +35,10 @@ export const ZCreateConnectorBody = z.object({
   access_method: z.string().trim().min(1).max(64),
   /** The loader its files go through, when known (the OFX/QFX import dialog's is ofx). */
   source: z.enum(LINKED_LOADERS).optional(),
+  /** plaid: the public_token Plaid Link handed the browser (exchanged here for the sealed access token). */
+  public_token: z.string().trim().min(1).max(1000).optional(),
+  /** simplefin: the setup token the user pasted from their SimpleFIN bridge (claimed here once). */
+  setup_token: z.string().trim().min(1).max(4000).optional(),
 });
 export type TCreateConnectorBody = z.infer<typeof ZCreateConnectorBody>;
 
@@ -51,9 +55,10 @@ const errors = {
 export const createConnector = defineEndpoint({
   method: 'POST',
   url: '/linked_data/connectors',
-  summary: 'Make a connector of a kind in a repository (files only until the providers come)',
+  summary:
+    "Make a connector in a repository: a file one, or a provider's from its Link token (answers its first sync's task)",
   body: ZCreateConnectorBody,
-  response: { 201: ZConnector, ...errors },
+  response: { 201: ZConnector.extend({ task_id: z.string().nullable().optional() }), ...errors },
 });
 
 export const ZMapRepositoryBody = z.object({ repository_id: ZRecordId });

@@ -22,6 +22,8 @@ export const LINKED_DATA_MESSAGES = {
 } as const;
 
 export const LINKED_LOADERS = ['ofx', 'qfx', 'qif', 'csv'] as const;
+/** Every connector kind: the file ones and the live providers' (issue #24). */
+export const CONNECTOR_ACCESS_METHODS = ['manual', 'file', 'plaid', 'simplefin'] as const;
 export type TLinkedLoader = (typeof LINKED_LOADERS)[number];
 export const CONNECTOR_STATUSES = ['ok', 'failed', 'pending'] as const;
 export const SYNC_RESULTS = ['success', 'warning', 'error', 'login_required'] as const;
@@ -76,7 +78,7 @@ export const ZConnector = z.object({
   id: z.string(),
   repository_id: z.string(),
   name: z.string(),
-  access_method: z.enum(['manual', 'file']),
+  access_method: z.enum(CONNECTOR_ACCESS_METHODS),
   status: z.enum(CONNECTOR_STATUSES),
   status_message: z.string().nullable(),
   /** The loader its files go through when it was made for one (ofx, qfx, qif, csv); providers later. */
@@ -117,6 +119,9 @@ export const ZSyncEvent = z.object({
   skipped_duplicate: z.number(),
   failed: z.number(),
   message: z.string().nullable(),
+  /** A provider's rows changed (pending → posted, edited at the bank) and taken back; 0 for files. */
+  updated: z.number(),
+  removed: z.number(),
 });
 export type TSyncEvent = z.infer<typeof ZSyncEvent>;
 

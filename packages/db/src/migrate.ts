@@ -21,6 +21,7 @@ import * as linkedInvestments from './migrations/2026-11-27-0019-linked-investme
 import * as linkedMapping from './migrations/2026-11-27-0020-linked-mapping.ts';
 import * as linkedTransactionTags from './migrations/2026-11-27-0021-linked-transaction-tags.ts';
 import * as rules from './migrations/2026-11-27-0022-rules.ts';
+import * as providerConnections from './migrations/2026-11-27-0024-provider-connections.ts';
 import * as marketData from './migrations/2026-11-27-0025-market-data.ts';
 
 /**
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0020-linked-mapping': linkedMapping,
   '2026-11-27-0021-linked-transaction-tags': linkedTransactionTags,
   '2026-11-27-0022-rules': rules,
+  '2026-11-27-0024-provider-connections': providerConnections,
   '2026-11-27-0025-market-data': marketData,
 };
 

@@ -5,7 +5,8 @@ import type { JsonColumn } from './schema-columns.ts';
 
 type CreatedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type TConnectorKind = 'manual' | 'file';
+/** Providers' kinds since migration 2026-11-27-0024. */
+export type TConnectorKind = 'manual' | 'file' | 'plaid' | 'simplefin';
 export type TConnectorStatus = 'ok' | 'failed' | 'pending';
 export type TInvestmentKind = 'buy' | 'sell' | 'income' | 'reinvest' | 'transfer' | 'split' | 'other';
 export type TSyncResult = 'success' | 'warning' | 'error' | 'login_required';
@@ -52,6 +53,9 @@ export interface SyncEventsTable {
   skipped_duplicate: Generated<number>;
   failed: Generated<number>;
   message: string | null;
+  /** Migration 2026-11-27-0024: rows a provider changed (or posted from pending) and took back. */
+  updated: Generated<number>;
+  removed: Generated<number>;
 }
 
 export interface LinkedTransactionsTable {

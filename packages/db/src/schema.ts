@@ -8,6 +8,7 @@ import type { IdentityDatabase } from './schema-identity.ts';
 import type { LinkedDataDatabase } from './schema-linked-data.ts';
 import type { LinkedInvestmentsDatabase } from './schema-linked-investments.ts';
 import type { LinkedTransactionTagsDatabase } from './schema-linked-transaction-tags.ts';
+import type { ProviderConnectionsDatabase } from './schema-provider-connections.ts';
 import type { RepositoriesDatabase } from './schema-repositories.ts';
 import type { RulesDatabase } from './schema-rules.ts';
 import type { TasksDatabase } from './schema-tasks.ts';
@@ -34,6 +35,7 @@ export interface Database
     LinkedDataDatabase,
     RulesDatabase,
     LinkedTransactionTagsDatabase,
-    LinkedInvestmentsDatabase {
+    LinkedInvestmentsDatabase,
+    ProviderConnectionsDatabase {
   app_meta: AppMetaTable;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ZAuthEnv } from '../features/auth/auth-config.ts';
 import { ZMarketDataEnv } from '../features/market-data/providers/provider-registry.ts';
+import { ZProvidersEnv } from '../features/linked-data/providers/providers-config.ts';
 import { ZSubscriptionEnv } from '../features/subscription/subscription-defaults.ts';
 import { ZJobsEnv } from '../jobs/jobs-config.ts';
 import { ZFileStoreEnv } from '../storage/file-store-config.ts';
@@ -56,6 +57,7 @@ const ZRawEnv = z
     ...ZFileStoreEnv.shape,
     ...ZJobsEnv.shape,
     ...ZMarketDataEnv.shape,
+    ...ZProvidersEnv.shape,
     /** Worker threads computing analytics in this process; more threads serve more repositories at once. */
     ANALYTICS_WORKERS: z.coerce
       .number({ error: 'must be a number' })

@@ -16,13 +16,18 @@ import {
   renameConnector,
   updateConnector,
 } from '@strata/contracts/linked-data';
+import { syncConnector } from '@strata/contracts/linked-providers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { createLinkedConnectorsService } from './linked-connectors.service.ts';
+import type { TLinkedProvidersService } from './providers/linked-providers.service.ts';
 
 /** Connectors (made, renamed, shared, deleted), linked accounts mapped to accounts, saved CSV profiles. */
-export function registerLinkedConnectorRoutes(app: Parameters<FastifyPluginAsyncZod>[0]): void {
-  const service = createLinkedConnectorsService({ db: app.db });
+export function registerLinkedConnectorRoutes(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  providers: TLinkedProvidersService,
+): void {
+  const service = createLinkedConnectorsService({ db: app.db, providers });
   const route = routesFrom(app, { tags: ['linked-data'], preValidation: app.authenticate });
 
   route(listConnectors, {
@@ -42,6 +47,9 @@ export function registerLinkedConnectorRoutes(app: Parameters<FastifyPluginAsync
   route(mapConnectorRepository, {
     handler: async (request) =>
       service.mapRepository(request.user, request.params.id, request.body.repository_id),
+  });
+  route(syncConnector, {
+    handler: async (request) => service.syncConnector(request.user, request.params.id),
   });
   route(getConnectorImport, {
     handler: async (request) => service.importOf(request.user, request.params.id),

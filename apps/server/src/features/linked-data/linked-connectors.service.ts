@@ -45,6 +45,7 @@ import {
   type TLinkedAccountRow,
 } from './linked-data.repository.ts';
 import { toLinkedAccount, toSyncEvent } from './linked-data.service.ts';
+import type { TLinkedProvidersService } from './providers/linked-providers.service.ts';
 
 /** What a loader reads, as file name endings (linked seed §2: the OFX import takes .ofx and .qfx). */
 const ACCEPT: Record<string, string[]> = {
@@ -71,8 +72,11 @@ function toCsvProfileRecord(row: TCsvProfileRow): TCsvProfileRecord {
  * renamed, shared from and deleted) and may be shared into others; each of its linked accounts belongs to
  * one of them at a time, so a repository sees only the accounts (and transactions) given to it.
  */
-export function createLinkedConnectorsService(deps: { db: Kysely<Database> }) {
-  const { db } = deps;
+export function createLinkedConnectorsService(deps: {
+  db: Kysely<Database>;
+  providers: TLinkedProvidersService;
+}) {
+  const { db, providers } = deps;
   const assets = createAssetsService(db);
 
   async function toConnectors(user: TAccessUser, rows: TConnectorRow[]): Promise<TConnector[]> {
@@ -174,11 +178,17 @@ export function createLinkedConnectorsService(deps: { db: Kysely<Database> }) {
       return toConnectors(user as TAccessUser, await listConnectorsIn(db, repositoryId));
     },
 
-    async createConnector(user: TAccessUser | null, body: TCreateConnectorBody): Promise<TConnector> {
+    async createConnector(
+      user: TAccessUser | null,
+      body: TCreateConnectorBody,
+    ): Promise<TConnector & { task_id?: string | null }> {
       await requireRepositoryAccess(db, user, body.repository_id, 'write');
-      if (!(FILE_CONNECTOR_METHODS as readonly string[]).includes(body.access_method))
-        throw new AppError('BAD_REQUEST', LINKED_CONNECTOR_MESSAGES.NOT_AVAILABLE);
       const actor = user as TAccessUser;
+      if (!(FILE_CONNECTOR_METHODS as readonly string[]).includes(body.access_method)) {
+        // A provider's (issue #24), or 'Connector not available' when this server is not configured for it.
+        const made = await providers.createConnector(actor, body);
+        return { ...(await toConnectorOne(actor, made.connector)), task_id: made.taskId };
+      }
       const row = await insertConnector(db, {
         repository_id: body.repository_id,
         name: body.name,
@@ -203,15 +213,22 @@ export function createLinkedConnectorsService(deps: { db: Kysely<Database> }) {
       id: string,
       hasPermission: boolean,
     ): Promise<{ message: string }> {
-      await connectorToWrite(user, id);
+      const connector = await connectorToWrite(user, id);
       const others = (await sharedRepositoryIds(db, id)).length;
       if (others > 0 && !hasPermission) {
         throw new AppError('CONFLICT', LINKED_CONNECTOR_MESSAGES.sharedDeleteWarning(others), {
           details: { shared_repositories: others },
         });
       }
+      await providers.disconnect(connector);
       await deleteConnector(db, id);
       return { message: LINKED_DATA_MESSAGES.CONNECTOR_DELETED };
+    },
+
+    /** 'Sync now' (linked seed §2 'Connector actions'): the home repository's writers, providers only. */
+    async syncConnector(user: TAccessUser | null, id: string): Promise<{ task_id: string }> {
+      const connector = await connectorToWrite(user, id);
+      return providers.sync(connector, (user as TAccessUser).id);
     },
 
     async mapRepository(user: TAccessUser | null, id: string, repositoryId: string): Promise<TConnector> {

@@ -6,7 +6,7 @@ import type { TStatement, TStatementFile } from '@strata/core/statements/model';
 import type { TSyncResult } from '@strata/db/schema-linked-data';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { runRulesOnImported } from '../rules/index.ts';
-import { setTaskProgress, type TTaskExecutor } from '../tasks/index.ts';
+import { setTaskProgress, type TTaskExecutor, type TTaskHandler, type TTaskPrepare } from '../tasks/index.ts';
 import {
   dedupRowsOf,
   findConnector,
@@ -20,6 +20,7 @@ import {
 import { storeInvestmentStatement, storeSecurities } from './linked-investments-load.ts';
 import { readStatementInWorker } from './linked-statement-read.ts';
 import { analyzeLinkedTransactions } from './linked-transactions.repository.ts';
+import { isProviderSyncPayload } from './providers/provider-sync.ts';
 
 /** The loader's part of a manual_sync task's payload (written by POST linked_data/connectors/manual). */
 export interface TLoadPayload {
@@ -70,10 +71,17 @@ export interface TAccountLoad {
  * the task's transaction opens; then the connector, its accounts, their transactions and one sync event per
  * account are written in that one transaction, so a failure leaves nothing half-imported.
  */
-export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileStore): void {
+export function registerManualLoadTask(
+  tasks: TTaskExecutor,
+  fileStore: TFileStore,
+  providerSync: { handler: TTaskHandler; prepare: TTaskPrepare },
+): void {
   tasks.register(
     'sync_linked_account',
-    async ({ task, trx, prepared }) => {
+    async (context) => {
+      // One task type for both kinds of sync (the seed's 'sync linked account'): a provider's payload names it.
+      if (isProviderSyncPayload(context.task.payload)) return providerSync.handler(context);
+      const { task, trx, prepared } = context;
       const payload = task.payload as unknown as TLoadPayload;
       const file = prepared as TStatementFile;
       const startedAt = new Date();
@@ -210,6 +218,7 @@ export function registerManualLoadTask(tasks: TTaskExecutor, fileStore: TFileSto
     },
     {
       prepare: async ({ task, db }) => {
+        if (isProviderSyncPayload(task.payload)) return providerSync.prepare({ task, db });
         const payload = task.payload as unknown as TLoadPayload;
         const bytes = await fileStore.get(payload.file_key);
         if (!bytes) throw new Error(LINKED_DATA_MESSAGES.NO_UPLOAD);

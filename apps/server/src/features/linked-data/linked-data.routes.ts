@@ -12,6 +12,10 @@ import { createLinkedDataService } from './linked-data.service.ts';
 import { registerManualLoadTask } from './linked-data-load-task.ts';
 import { registerLinkedPositionsRoutes } from './linked-positions.routes.ts';
 import { registerLinkedTransactionRoutes } from './linked-transactions.routes.ts';
+import { registerLinkedProviderRoutes } from './providers/linked-providers.routes.ts';
+import { createLinkedProvidersService } from './providers/linked-providers.service.ts';
+import { createProviderRegistry } from './providers/provider-registry.ts';
+import { providerSyncTask } from './providers/provider-sync.ts';
 
 /** Linked data at the seed's linked_data paths (mounted under /api): first slice, files only. */
 export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,11 +24,20 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
     throw new Error('register jobsPlugin and fileStorePlugin before linkedDataRoutes');
   }
   const service = createLinkedDataService({ db: app.db, tasks: app.tasks });
-  registerManualLoadTask(app.tasks, app.fileStore);
+  // Live connectors (issue #24): each provider available only when the environment configures it.
+  const registry = createProviderRegistry(app.config);
+  const providers = createLinkedProvidersService({
+    db: app.db,
+    tasks: app.tasks,
+    providers: registry,
+    logger: app.log,
+  });
+  registerManualLoadTask(app.tasks, app.fileStore, providerSyncTask({ db: app.db, providers: registry }));
   const route = routesFrom(app, { tags: ['linked-data'], preValidation: app.authenticate });
 
   route(loadManualFile, { handler: async (request) => service.loadManualFile(request.user, request.body) });
-  registerLinkedConnectorRoutes(app);
+  registerLinkedConnectorRoutes(app, providers);
+  registerLinkedProviderRoutes(app, providers);
   route(listLinkedAccounts, {
     handler: async (request) => service.listAccounts(request.user, request.query),
   });

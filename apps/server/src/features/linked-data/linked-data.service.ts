@@ -53,6 +53,8 @@ export function toSyncEvent(row: TSyncEventRow): TSyncEvent {
     skipped_duplicate: row.skipped_duplicate,
     failed: row.failed,
     message: row.message,
+    updated: row.updated,
+    removed: row.removed,
   };
 }
 

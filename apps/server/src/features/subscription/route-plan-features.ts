@@ -177,6 +177,10 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'DELETE /api/linked_data/transaction_tags/:id': owner('linked_accounts'),
   'GET /api/linked_data/positions': owner('linked_accounts'),
   'GET /api/linked_data/positions/:id': owner('linked_accounts'),
+  // Live connectors (issue #24): linking and syncing feed linked accounts; the provider list is the server's.
+  'GET /api/linked_data/access_token': owner('linked_accounts'),
+  'POST /api/linked_data/connectors/:id/sync': owner('linked_accounts'),
+  'GET /api/linked_data/providers': 'free',
 
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),

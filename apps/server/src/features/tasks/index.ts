@@ -1,5 +1,10 @@
 // The tasks feature's public entry: what other features may use of it.
-export { type TTaskExecutor, taskQueueOf } from './task-executor.ts';
+export {
+  type TTaskExecutor,
+  type TTaskHandler,
+  type TTaskPrepare,
+  taskQueueOf,
+} from './task-executor.ts';
 export {
   findTaskOfKind,
   setTaskPayload,

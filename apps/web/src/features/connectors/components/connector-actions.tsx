@@ -22,6 +22,8 @@ export const CONNECTOR_STATUS_VIEW: Record<TConnectorStatus, { label: string; co
 export const ACCESS_METHOD_LABELS: Record<TConnector['access_method'], string> = {
   file: 'OFX/QFX file',
   manual: 'Manual file loader',
+  plaid: 'Plaid',
+  simplefin: 'SimpleFIN',
 };
 
 /** The status badge with its message under it (a failed load says why). */

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { type ConfigError, loadConfig } from '../../../plugins/config.ts';
+import { createProviderRegistry } from './provider-registry.ts';
+import { ZProvidersEnv } from './providers-config.ts';
+
+const KEY = Buffer.alloc(32, 3).toString('base64');
+
+function registryOf(env: Record<string, string>) {
+  return createProviderRegistry(ZProvidersEnv.parse(env));
+}
+
+describe('provider registry', () => {
+  it('lists every provider as not available on a server that configures none, and never crashes', () => {
+    const registry = registryOf({});
+    expect(registry.list().map(({ id, available }) => [id, available])).toEqual([
+      ['plaid', false],
+      ['simplefin', false],
+    ]);
+    expect(registry.get('plaid')).toBeNull();
+    expect(() => registry.require('plaid')).toThrow('Connector not available');
+    expect(() => registry.require('coinbase')).toThrow('Connector not available');
+    expect(registry.secrets).toBeNull();
+  });
+
+  it('needs the secrets key besides the provider’s own variables: no token is ever stored in clear', () => {
+    expect(
+      registryOf({ PLAID_CLIENT_ID: 'id', PLAID_SECRET: 's', SIMPLEFIN_ENABLED: 'true' }).get('plaid'),
+    ).toBeNull();
+    const configured = registryOf({
+      PLAID_CLIENT_ID: 'id',
+      PLAID_SECRET: 's',
+      SIMPLEFIN_ENABLED: 'true',
+      CONNECTOR_SECRETS_KEY: KEY,
+    });
+    expect(configured.list().map(({ id, available }) => [id, available])).toEqual([
+      ['plaid', true],
+      ['simplefin', true],
+    ]);
+    expect(configured.require('plaid').id).toBe('plaid');
+    expect(configured.secrets?.currentKeyId).toBe('primary');
+    // Plaid without its secret is not configured.
+    expect(registryOf({ PLAID_CLIENT_ID: 'id', CONNECTOR_SECRETS_KEY: KEY }).get('plaid')).toBeNull();
+  });
+
+  it('refuses a key that is not 32 bytes, and bad previous keys, at start', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: '/tmp/strata-config-test', ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ CONNECTOR_SECRETS_KEY: 'c2hvcnQ=' })).toEqual([
+      { name: 'CONNECTOR_SECRETS_KEY', problem: 'must be 32 bytes, as base64 or hex' },
+    ]);
+    expect(problems({ CONNECTOR_SECRETS_KEY: KEY, CONNECTOR_SECRETS_PREVIOUS_KEYS: 'old' })).toEqual([
+      { name: 'CONNECTOR_SECRETS_PREVIOUS_KEYS', problem: 'must be id:key pairs separated by commas' },
+    ]);
+    expect(problems({ PLAID_ENV: 'development' })).toEqual([
+      { name: 'PLAID_ENV', problem: 'must be sandbox or production' },
+    ]);
+  });
+});

@@ -1,0 +1,79 @@
+import { LINKED_PROVIDER_MESSAGES, type TProviderInfo } from '@strata/contracts/linked-providers';
+import { AppError } from '../../../plugins/app-error.ts';
+import { createPlaidProvider } from './plaid-provider.ts';
+import type { TProvider, TProviderId } from './provider-port.ts';
+import type { TProvidersEnv } from './providers-config.ts';
+import { createSecretBox, parsePreviousKeys, parseSecretKey, type TSecretBox } from './secret-box.ts';
+import { createSimplefinProvider } from './simplefin-provider.ts';
+
+export interface TProviderRegistry {
+  list(): TProviderInfo[];
+  /** The provider when it is configured, else null. */
+  get(id: string): TProvider | null;
+  /** The provider, or 400 'Connector not available' (linked seed §8), never a crash. */
+  require(id: string): TProvider;
+  /** Null without CONNECTOR_SECRETS_KEY: then no provider is available (a token is never stored in clear). */
+  readonly secrets: TSecretBox | null;
+}
+
+const KNOWN: ReadonlyArray<{ id: TProviderId; name: string; flow: TProviderInfo['flow'] }> = [
+  { id: 'plaid', name: 'Plaid', flow: 'overlay' },
+  { id: 'simplefin', name: 'SimpleFIN', flow: 'token' },
+];
+
+/**
+ * The live connectors this server can link, each built only when the environment configures it. A provider
+ * whose variables are missing is listed as not available.
+ */
+export function createProviderRegistry(env: TProvidersEnv): TProviderRegistry {
+  const key = env.CONNECTOR_SECRETS_KEY ? parseSecretKey(env.CONNECTOR_SECRETS_KEY) : null;
+  const secrets = key
+    ? createSecretBox({
+        keyId: env.CONNECTOR_SECRETS_KEY_ID,
+        key,
+        previous: parsePreviousKeys(env.CONNECTOR_SECRETS_PREVIOUS_KEYS) ?? undefined,
+      })
+    : null;
+  const retry = {
+    retries: env.PROVIDER_RETRIES,
+    baseDelayMs: env.PROVIDER_RETRY_BASE_MS,
+    maxDelayMs: env.PROVIDER_RETRY_MAX_MS,
+  };
+  const list = (text: string) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+
+  const built = new Map<TProviderId, TProvider>();
+  if (secrets && env.PLAID_CLIENT_ID && env.PLAID_SECRET) {
+    built.set(
+      'plaid',
+      createPlaidProvider({
+        clientId: env.PLAID_CLIENT_ID,
+        secret: env.PLAID_SECRET,
+        env: env.PLAID_ENV,
+        baseUrl: env.PLAID_BASE_URL,
+        countryCodes: list(env.PLAID_COUNTRY_CODES),
+        products: list(env.PLAID_PRODUCTS),
+        redirectUri: env.PLAID_REDIRECT_URI,
+        clientName: env.PLAID_CLIENT_NAME,
+        retry,
+      }),
+    );
+  }
+  if (secrets && env.SIMPLEFIN_ENABLED) {
+    built.set('simplefin', createSimplefinProvider({ retry, allowHttp: env.SIMPLEFIN_ALLOW_HTTP }));
+  }
+
+  return {
+    secrets,
+    list: () => KNOWN.map((known) => ({ ...known, available: built.has(known.id), logo: null })),
+    get: (id) => built.get(id as TProviderId) ?? null,
+    require(id) {
+      const provider = built.get(id as TProviderId);
+      if (!provider) throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
+      return provider;
+    },
+  };
+}

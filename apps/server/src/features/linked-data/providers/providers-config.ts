@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { parsePreviousKeys, parseSecretKey } from './secret-box.ts';
+
+/**
+ * Environment of the live connectors, part of the app's config (plugins/config.ts). A provider is available
+ * only when its own variables and CONNECTOR_SECRETS_KEY are set; nothing here is required to start.
+ */
+export const ZProvidersEnv = z.object({
+  /** 32 bytes, base64 or hex: seals provider access tokens at rest (AES-256-GCM). */
+  CONNECTOR_SECRETS_KEY: z
+    .string()
+    .refine((text) => parseSecretKey(text) !== null, { error: 'must be 32 bytes, as base64 or hex' })
+    .optional(),
+  /** Stored beside each sealed token, so a rotated key still opens the rows it sealed. */
+  CONNECTOR_SECRETS_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, {
+      error: 'must be 1 to 64 letters, digits, dots, dashes or underscores',
+    })
+    .default('primary'),
+  /** Keys before a rotation, `id:key,id:key`: rows they sealed are opened and sealed again with the current. */
+  CONNECTOR_SECRETS_PREVIOUS_KEYS: z
+    .string()
+    .refine((text) => parsePreviousKeys(text) !== null, { error: 'must be id:key pairs separated by commas' })
+    .optional(),
+  PLAID_CLIENT_ID: z.string().optional(),
+  PLAID_SECRET: z.string().optional(),
+  PLAID_ENV: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
+  /** Overrides the environment's address (a proxy, or a test's local Plaid). */
+  PLAID_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  PLAID_COUNTRY_CODES: z.string().default('US'),
+  PLAID_PRODUCTS: z.string().default('transactions'),
+  /** Needed by banks that send the user through an OAuth page (Plaid's redirect_uri). */
+  PLAID_REDIRECT_URI: z.url({ error: 'must be a URL' }).optional(),
+  /** The name Plaid Link shows the user. */
+  PLAID_CLIENT_NAME: z.string().default('Strata'),
+  /** SimpleFIN needs no server credentials (each user brings a setup token): the operator turns it on. */
+  SIMPLEFIN_ENABLED: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** Accept http:// SimpleFIN bridges (a bridge on the same host or network; tests). https otherwise. */
+  SIMPLEFIN_ALLOW_HTTP: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** Retries of a provider call after a 429 or a 5xx (waits double from PROVIDER_RETRY_BASE_MS). */
+  PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  PROVIDER_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  PROVIDER_RETRY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+});
+export type TProvidersEnv = z.infer<typeof ZProvidersEnv>;

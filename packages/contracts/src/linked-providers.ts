@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { ZErrorBody } from './errors.ts';
+import { ZRecordId } from './repositories.ts';
+
+// Live connectors (issue #24; linked seed §1, §2 'Connector actions', §7): the aggregator's Link token, the
+// providers this server can link, and a connector's 'sync now'. Making a provider's connector from its Link
+// answer is POST linked_data/connectors (linked-connectors.ts) with access_method and public_token.
+
+export const LINKED_PROVIDER_MESSAGES = {
+  /** Linked seed §7: the overlay aggregator's token could not be had. */
+  PLAID_TOKEN_ERROR: 'Error while getting Plaid token',
+  /** Linked seed §8: a provider this server is not configured for. */
+  NOT_AVAILABLE: 'Connector not available',
+  PUBLIC_TOKEN_REQUIRED: 'public_token is required: the token Plaid Link answered',
+  SETUP_TOKEN_REQUIRED: 'setup_token is required: the token your SimpleFIN bridge gave you',
+  LINK_FAILED: 'The provider refused the link: try connecting again',
+  FILE_CONNECTOR_SYNC: 'This connector is loaded from files: import a file to update it',
+  /** Linked seed §4's sync result 'login required', as the connector's status message. */
+  LOGIN_REQUIRED: 'Login required: reconnect this connector to the bank',
+  MALFORMED: 'The provider answered something that is not its documented format: nothing was imported',
+  RATE_LIMITED: 'The provider is rate limiting this server: try again later',
+  UNREACHABLE: 'The provider could not be reached: try again later',
+} as const;
+
+export const ZProviderInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Configured on this server (its variables are set); otherwise linking answers 'Connector not available'. */
+  available: z.boolean(),
+  /** How the web links it: overlay (Link token, then POST connectors with public_token) or token (paste). */
+  flow: z.enum(['overlay', 'token']),
+  logo: z.string().nullable(),
+});
+export type TProviderInfo = z.infer<typeof ZProviderInfo>;
+
+export const listProviders = defineEndpoint({
+  method: 'GET',
+  url: '/linked_data/providers',
+  summary: 'The live connectors this server knows and whether each is configured (available)',
+  response: { 200: z.array(ZProviderInfo), 401: ZErrorBody },
+});
+
+export const ZAccessTokenQuery = z.object({
+  repository_id: ZRecordId,
+  /** Re-link (update mode) an existing connector whose bank login expired. */
+  connector_id: ZRecordId.optional(),
+});
+
+export const ZAccessToken = z.object({
+  /** Plaid's link_token: the Link overlay opens with it. */
+  token: z.string(),
+  /** The Link script the overlay is opened with (or the hosted Link page when the provider answers one). */
+  url: z.string(),
+  expiration: z.string().nullable(),
+});
+export type TAccessToken = z.infer<typeof ZAccessToken>;
+
+const errors = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  402: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
+  503: ZErrorBody,
+};
+
+export const getAccessToken = defineEndpoint({
+  method: 'GET',
+  url: '/linked_data/access_token',
+  summary: "The overlay aggregator's Link token and url (linked seed §7)",
+  querystring: ZAccessTokenQuery,
+  response: { 200: ZAccessToken, ...errors },
+});
+
+export const syncConnector = defineEndpoint({
+  method: 'POST',
+  url: '/linked_data/connectors/:id/sync',
+  summary: "Sync now: fetch a provider connector's new, changed and removed transactions (answers the task)",
+  params: z.object({ id: ZRecordId }),
+  response: { 200: z.object({ task_id: z.string() }), ...errors },
+});

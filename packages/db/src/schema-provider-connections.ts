@@ -1,0 +1,25 @@
+import type { ColumnType } from 'kysely';
+
+/** Column types of a provider connector's sealed access (migration 2026-11-27-0024). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface ProviderConnectionsTable {
+  connector_id: string;
+  repository_id: string;
+  provider: string;
+  external_id: string | null;
+  /** base64; AES-256-GCM under the key named by secret_key_id. Never sent to a client, never logged. */
+  secret_ciphertext: string;
+  secret_iv: string;
+  secret_tag: string;
+  secret_key_id: string;
+  cursor: string | null;
+  last_synced_at: Date | string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProviderConnectionsDatabase {
+  provider_connections: ProviderConnectionsTable;
+}
