@@ -142,4 +142,20 @@ export const linkedConnectorsMatrix: TMatrixCase[] = [
     expected: repositoryCall('write'),
     byPlan: linkedByPlan,
   },
+  {
+    method: 'DELETE',
+    route: '/api/linked_data/connectors/:id/map_repository',
+    label: "out of another repository of the owner's it was shared into (the writer writes the home only)",
+    request: async (scene) => {
+      const { connectorId } = await seedLinkedData(scene.db, scene.repositoryId);
+      const target = await createRepositoryAs(scene.users.owner, `${scene.unique} shared`);
+      await scene.db
+        .insertInto('connector_repositories')
+        .values({ connector_id: connectorId, repository_id: target, created_by: scene.users.owner.id })
+        .execute();
+      return { url: `/api/linked_data/connectors/${connectorId}/map_repository?repository_id=${target}` };
+    },
+    expected: repositoryCall('write'),
+    byPlan: linkedByPlan,
+  },
 ];

@@ -7,6 +7,7 @@ import {
   listCsvProfiles,
   mapConnectorRepository,
   mapLinkedAccount,
+  unmapConnectorRepository,
   updateCsvProfile,
   updateLinkedAccounts,
 } from '@strata/contracts/linked-connectors';
@@ -42,6 +43,10 @@ export function registerLinkedConnectorRoutes(app: Parameters<FastifyPluginAsync
   route(mapConnectorRepository, {
     handler: async (request) =>
       service.mapRepository(request.user, request.params.id, request.body.repository_id),
+  });
+  route(unmapConnectorRepository, {
+    handler: async (request) =>
+      service.unmapRepository(request.user, request.params.id, request.query.repository_id),
   });
   route(getConnectorImport, {
     handler: async (request) => service.importOf(request.user, request.params.id),

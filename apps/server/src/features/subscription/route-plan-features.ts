@@ -178,6 +178,7 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/linked_data/positions': owner('linked_accounts'),
   'GET /api/linked_data/positions/:id': owner('linked_accounts'),
   'GET /api/linked_data/accounts/:id/balances': owner('linked_accounts'),
+  'DELETE /api/linked_data/connectors/:id/map_repository': owner('linked_accounts'),
 
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),
