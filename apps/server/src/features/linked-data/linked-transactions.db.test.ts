@@ -187,6 +187,10 @@ describe('GET linked_data/transactions: the smart transactions filter engine and
     expect(await keys({ search: '1111' })).toEqual(['T3', 'T2', 'T1', 'T6']);
     // 'Co' is in Coffee Shop and Streaming Co, and in no account or connector name.
     expect(await keys({ search: 'co' })).toEqual(['T5', 'T1']);
+    expect(await keys({ search: 'STREAMING co' })).toEqual(['T5']);
+    // LIKE's own characters are searched for as text: no row holds a % or an _.
+    expect(await keys({ search: '%' })).toEqual([]);
+    expect(await keys({ search: '_' })).toEqual([]);
     const asset = await t.app.db
       .insertInto('assets')
       .values({ repository_id: repositoryId, name: 'Visa card', currency: 'USD', type: 'credit card' })

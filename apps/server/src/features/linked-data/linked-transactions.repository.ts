@@ -198,16 +198,18 @@ function matchingRows(db: TDb, match: TLinkedMatch, sort: TSort) {
     );
   const filtered = applyFilter(base, match.filter, LINKED_TRANSACTION_COLUMNS, { today: match.today });
   if (match.search === '') return filtered;
-  const like = containsPattern(match.search);
-  const textLike = (text: RawBuilder<unknown>) =>
-    sql<boolean>`lower(${text}) like lower(${like}::text) escape '\\'`;
+  // The needle is lowercased here, as core's filter oracle does, rather than by lower() in SQL: on a prepared
+  // statement's generic plan a parameter expression is not folded, so lower($n) would run for every row walked.
+  // (Backslash, which containsPattern escapes with, is LIKE's default escape character.)
+  const like = containsPattern(match.search.toLowerCase());
+  const textLike = (text: RawBuilder<unknown>) => sql<boolean>`lower(${text}) like ${like}`;
   const namedAccounts = sql`array(select a.id from linked_accounts a join connectors c on c.id = a.connector_id
     where a.repository_id = ${match.repositoryId}
       and (${textLike(sql`a.name`)} or ${textLike(sql`a.number`)} or ${textLike(sql`c.name`)}))`;
   // The same columns as SEARCH_COLUMNS (the pivot's search), the account's and connector's through the array.
   return filtered.where(
     sql<boolean>`(${textLike(sql`t.counterparty`)} or ${textLike(sql`t.description`)}
-      or ${textLike(sql`t.amount::text`)} or t.linked_account_id = any(${namedAccounts}))`,
+      or t.amount::text like ${like} or t.linked_account_id = any(${namedAccounts}))`,
   );
 }
 
