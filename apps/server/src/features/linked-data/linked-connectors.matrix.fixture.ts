@@ -9,7 +9,7 @@ import {
   shareRepository,
   tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
-import { seedLinkedData } from './testing/linked-data-seed.ts';
+import { seedConnectorShare, seedLinkedData } from './testing/linked-data-seed.ts';
 
 const linkedByPlan: TPlanExpected = { professional: 200, standard: 200, collaborator: 403 };
 const createdByPlan: TPlanExpected = { professional: 201, standard: 201, collaborator: 403 };
@@ -149,10 +149,7 @@ export const linkedConnectorsMatrix: TMatrixCase[] = [
     request: async (scene) => {
       const { connectorId } = await seedLinkedData(scene.db, scene.repositoryId);
       const target = await createRepositoryAs(scene.users.owner, `${scene.unique} shared`);
-      await scene.db
-        .insertInto('connector_repositories')
-        .values({ connector_id: connectorId, repository_id: target, created_by: scene.users.owner.id })
-        .execute();
+      await seedConnectorShare(scene.db, { connectorId, repositoryId: target, userId: scene.users.owner.id });
       return { url: `/api/linked_data/connectors/${connectorId}/map_repository?repository_id=${target}` };
     },
     expected: repositoryCall('write'),
