@@ -10,6 +10,7 @@ import { collaborationMatrix } from './features/collaboration/collaboration.matr
 import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
 import { documentsMatrix } from './features/documents/documents.matrix.fixture.ts';
+import { linkedBalancesMatrix } from './features/linked-data/linked-balances.matrix.fixture.ts';
 import { linkedConnectorsMatrix } from './features/linked-data/linked-connectors.matrix.fixture.ts';
 import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
 import { linkedPositionsMatrix } from './features/linked-data/linked-positions.matrix.fixture.ts';
@@ -73,6 +74,7 @@ const MATRIX: TMatrixCase[] = [
   ...searchMatrix,
   ...marketDataMatrix,
   ...linkedProvidersMatrix,
+  ...linkedBalancesMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

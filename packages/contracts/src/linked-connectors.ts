@@ -23,6 +23,9 @@ export const LINKED_CONNECTOR_MESSAGES = {
   PROFILE_NAME_TAKEN: 'A CSV profile with this name already exists',
   PROFILE_TWICE: 'Give csv_profile or csv_profile_id, not both',
   PROFILE_DELETED: 'CSV profile deleted',
+  /** Unsharing (DELETE .../map_repository): the home repository is where the connector lives. */
+  HOME_REPOSITORY: "This is the connector's home repository: delete the connector instead",
+  NOT_SHARED: 'The connector is not shared with this repository',
 } as const;
 
 /** The connector kinds this server makes today: files, loaded by the manual loader or the OFX/QFX import. */
@@ -70,6 +73,16 @@ export const mapConnectorRepository = defineEndpoint({
     'Share a connector into another repository (its accounts are then given to either with PUT accounts)',
   params: ZIdParams,
   body: ZMapRepositoryBody,
+  response: { 200: ZConnector, ...errors },
+});
+
+export const unmapConnectorRepository = defineEndpoint({
+  method: 'DELETE',
+  url: '/linked_data/connectors/:id/map_repository',
+  summary:
+    'Take a connector out of a repository it was shared into; the accounts given to that repository go back to its home',
+  params: ZIdParams,
+  querystring: ZMapRepositoryBody,
   response: { 200: ZConnector, ...errors },
 });
 

@@ -426,3 +426,121 @@ describe('saved CSV profiles', () => {
     ).toBeNull();
   });
 });
+
+describe('DELETE linked_data/connectors/{id}/map_repository: unsharing without deleting', () => {
+  it("gives the accounts back to the connector's home with what they hold; only writers may", async () => {
+    const homeU = await createRepositoryAs(owner, 'Unshare home');
+    const other = await createRepositoryAs(owner, 'Unshare other');
+    await shareRepository(owner, reader, homeU, 1);
+    const { connectorId, accountId, transactionId } = await seedLinkedData(t.app.db, homeU);
+    // An Apple position and a ledger balance, as an investment statement's load leaves them in Home.
+    const security = await t.app.db
+      .insertInto('linked_securities')
+      .values({
+        repository_id: homeU,
+        unique_id: '037833100',
+        id_type: 'CUSIP',
+        kind: 'stock',
+        name: 'Apple',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('linked_positions')
+      .values({
+        repository_id: homeU,
+        linked_account_id: accountId,
+        security_id: security.id,
+        as_of_date: '2026-01-31',
+        quantity: '10',
+        source: JSON.stringify({ units: '10' }),
+      })
+      .execute();
+    await t.app.db
+      .insertInto('linked_balances')
+      .values({
+        repository_id: homeU,
+        linked_account_id: accountId,
+        kind: 'ledger',
+        amount: '987.65',
+        as_of_date: '2026-01-31',
+      })
+      .execute();
+
+    // Shared into Other, the account is given to Other, and tagged there with Other's tag 'Trip'.
+    const unshare = (user: TTestUser, repositoryId: string) =>
+      user.call(
+        'DELETE',
+        `/api/linked_data/connectors/${connectorId}/map_repository?repository_id=${repositoryId}`,
+      );
+    expect((await unshare(owner, other)).json().message).toBe(LINKED_CONNECTOR_MESSAGES.NOT_SHARED);
+    await owner.call('POST', `/api/linked_data/connectors/${connectorId}/map_repository`, {
+      repository_id: other,
+    });
+    expect(
+      (await owner.call('PUT', '/api/linked_data/accounts', [{ id: accountId, repository_id: other }]))
+        .statusCode,
+    ).toBe(200);
+    const trip = (
+      await owner.call('POST', '/api/linked_data/transaction_tags', { repository_id: other, name: 'Trip' })
+    ).json().id as string;
+    const tagged = await owner.call('PUT', `/api/linked_data/transactions?repository_id=${other}`, [
+      { id: transactionId, add_tags: [trip] },
+    ]);
+    expect(tagged.statusCode, tagged.body).toBe(200);
+
+    expect((await unshare(reader, other)).statusCode).toBe(403);
+    expect((await unshare(stranger, other)).statusCode).toBe(404);
+    const atHome = await unshare(owner, homeU);
+    expect(atHome.statusCode).toBe(400);
+    expect(atHome.json().details.fieldErrors).toEqual({
+      repository_id: [LINKED_CONNECTOR_MESSAGES.HOME_REPOSITORY],
+    });
+
+    const unshared = await unshare(owner, other);
+    expect(unshared.statusCode, unshared.body).toBe(200);
+    expect(unshared.json().repositories).toEqual([{ id: homeU, name: 'Unshare home' }]);
+    expect((await connectorsOf(owner, other)).map((c) => c.id)).not.toContain(connectorId);
+    expect((await owner.call('GET', `/api/linked_data/accounts/${accountId}`)).json()).toMatchObject({
+      repository_id: homeU,
+      transactions_count: 1,
+    });
+    // The transaction is back in Home, its tag now Home's 'Trip' (made there), not Other's.
+    const list = (await reader.call('GET', `/api/linked_data/transactions?repository_id=${homeU}`)).json();
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]).toMatchObject({ counterparty: 'Coffee', amount: '-12.5' });
+    expect(list.data[0].tags.map((tag: { name: string }) => tag.name)).toEqual(['Trip']);
+    expect(list.data[0].tags[0].id).not.toBe(trip);
+    const homeTags = (
+      await owner.call('GET', `/api/linked_data/transaction_tags?repository_id=${homeU}`)
+    ).json();
+    expect(homeTags.map((tag: { id: string }) => tag.id)).toContain(list.data[0].tags[0].id);
+    // The position went to Other and came back to Home's own Apple security; the balance followed.
+    const positions = (
+      await reader.call(
+        'GET',
+        `/api/linked_data/positions?repository_id=${homeU}&filters=${encodeURIComponent('{"groups":[]}')}`,
+      )
+    ).json();
+    expect(positions.data).toEqual([
+      expect.objectContaining({ security_id: security.id, description: 'Apple', quantity: '10' }),
+    ]);
+    expect(
+      (await reader.call('GET', `/api/linked_data/accounts/${accountId}/balances`)).json(),
+    ).toMatchObject([{ kind: 'ledger', amount: '987.65', as_of_date: '2026-01-31' }]);
+    expect(
+      (await owner.call('GET', `/api/linked_data/transactions?repository_id=${other}`)).json().meta.total,
+    ).toBe(0);
+    expect((await unshare(owner, other)).statusCode).toBe(404);
+
+    // A writer of the repository it was shared into (and of no other) may stop receiving it.
+    const otherWriter = await createTestUser(t, 'connect-unshare-writer@example.com');
+    await shareRepository(owner, otherWriter, other, 2);
+    await owner.call('POST', `/api/linked_data/connectors/${connectorId}/map_repository`, {
+      repository_id: other,
+    });
+    const left = await unshare(otherWriter, other);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json().repositories).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import {
   shareRepository,
   tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
-import { seedLinkedData } from './testing/linked-data-seed.ts';
+import { seedConnectorShare, seedLinkedData } from './testing/linked-data-seed.ts';
 
 const linkedByPlan: TPlanExpected = { professional: 200, standard: 200, collaborator: 403 };
 const createdByPlan: TPlanExpected = { professional: 201, standard: 201, collaborator: 403 };
@@ -139,6 +139,19 @@ export const linkedConnectorsMatrix: TMatrixCase[] = [
     method: 'DELETE',
     route: '/api/linked_data/csv_profiles/:id',
     request: async (scene) => ({ url: `/api/linked_data/csv_profiles/${await ownersProfile(scene)}` }),
+    expected: repositoryCall('write'),
+    byPlan: linkedByPlan,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/linked_data/connectors/:id/map_repository',
+    label: "out of another repository of the owner's it was shared into (the writer writes the home only)",
+    request: async (scene) => {
+      const { connectorId } = await seedLinkedData(scene.db, scene.repositoryId);
+      const target = await createRepositoryAs(scene.users.owner, `${scene.unique} shared`);
+      await seedConnectorShare(scene.db, { connectorId, repositoryId: target, userId: scene.users.owner.id });
+      return { url: `/api/linked_data/connectors/${connectorId}/map_repository?repository_id=${target}` };
+    },
     expected: repositoryCall('write'),
     byPlan: linkedByPlan,
   },

@@ -151,8 +151,10 @@ export async function updateLinkedAccountFields(
 }
 
 /**
- * Gives a linked account, its sync events and its transactions to another repository of its connector. Its
- * mapping to an account of the old repository cannot follow it, so it is cleared.
+ * Gives a linked account and everything loaded into it (sync events, transactions, positions, balances) to
+ * another repository of its connector. What belongs to the old repository cannot follow: the mapping to one
+ * of its accounts and a transaction's link to one of its own transactions are cleared; securities and tags,
+ * which are per repository, are found (or made) in the new one by identity and by name.
  */
 export async function moveLinkedAccount(db: TDb, id: string, repositoryId: string): Promise<void> {
   await db
@@ -165,11 +167,89 @@ export async function moveLinkedAccount(db: TDb, id: string, repositoryId: strin
     .set({ repository_id: repositoryId })
     .where('linked_account_id', '=', id)
     .execute();
+  await moveSecurities(db, id, repositoryId);
+  await moveTags(db, id, repositoryId);
   await db
     .updateTable('linked_transactions')
     .set({ repository_id: repositoryId })
     .where('linked_account_id', '=', id)
     .execute();
+  await db
+    .updateTable('linked_transactions')
+    .set({ transaction_id: null, mapping_status: 'none', mapping_message: null })
+    .where('linked_account_id', '=', id)
+    .where('transaction_id', 'is not', null)
+    .execute();
+  for (const table of ['linked_positions', 'linked_balances'] as const) {
+    await db
+      .updateTable(table)
+      .set({ repository_id: repositoryId })
+      .where('linked_account_id', '=', id)
+      .execute();
+  }
+}
+
+/**
+ * Points the account's positions and investment transactions at the new repository's security of the same
+ * identity (OFX id type and unique id), copied there first when it has none.
+ */
+async function moveSecurities(db: TDb, id: string, repositoryId: string): Promise<void> {
+  const used = sql`(select security_id from linked_positions where linked_account_id = ${id}
+    union select security_id from linked_transactions where linked_account_id = ${id} and security_id is not null)`;
+  await sql`insert into linked_securities (repository_id, unique_id, id_type, kind, name, ticker, unit_price, currency)
+    select ${repositoryId}, s.unique_id, s.id_type, s.kind, s.name, s.ticker, s.unit_price, s.currency
+    from linked_securities s where s.id in ${used}
+    on conflict (repository_id, id_type, unique_id) do nothing`.execute(db);
+  const counterpart = (column: string) => sql`(select target.id from linked_securities source
+    join linked_securities target on target.repository_id = ${repositoryId}
+      and target.id_type = source.id_type and target.unique_id = source.unique_id
+    where source.id = ${sql.ref(column)})`;
+  await sql`update linked_positions set security_id = ${counterpart('linked_positions.security_id')}
+    where linked_account_id = ${id}`.execute(db);
+  await sql`update linked_transactions set security_id = ${counterpart('linked_transactions.security_id')}
+    where linked_account_id = ${id} and security_id is not null`.execute(db);
+}
+
+/** Replaces the account's transactions' tag ids with the new repository's tags of the same names (made if missing). */
+async function moveTags(db: TDb, id: string, repositoryId: string): Promise<void> {
+  const used = sql`(select distinct tag.id::uuid from linked_transactions t,
+    jsonb_array_elements_text(t.tags) as tag(id) where t.linked_account_id = ${id})`;
+  await sql`insert into linked_transaction_tags (repository_id, name, is_system)
+    select ${repositoryId}, old.name, old.is_system from linked_transaction_tags old where old.id in ${used}
+    on conflict (repository_id, lower(name)) do nothing`.execute(db);
+  await sql`update linked_transactions t set tags = (
+      select coalesce(jsonb_agg(distinct target.id::text), '[]'::jsonb)
+      from jsonb_array_elements_text(t.tags) as tag(id)
+      join linked_transaction_tags old on old.id = tag.id::uuid
+      join linked_transaction_tags target on target.repository_id = ${repositoryId}
+        and lower(target.name) = lower(old.name))
+    where t.linked_account_id = ${id} and t.tags <> '[]'::jsonb`.execute(db);
+}
+
+/** Takes a connector out of a repository it was shared into (its accounts there must have left first). */
+export async function removeConnectorRepository(db: TDb, connectorId: string, repositoryId: string) {
+  await db
+    .deleteFrom('connector_repositories')
+    .where('connector_id', '=', connectorId)
+    .where('repository_id', '=', repositoryId)
+    .execute();
+}
+
+/** The connector's linked accounts that are in `repositoryId` now. */
+export async function connectorAccountIdsIn(
+  db: TDb,
+  connectorId: string,
+  repositoryId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('linked_accounts')
+    .select('id')
+    .where('connector_id', '=', connectorId)
+    .where('repository_id', '=', repositoryId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function setLinkedAccountAsset(db: TDb, id: string, assetId: string | null): Promise<void> {

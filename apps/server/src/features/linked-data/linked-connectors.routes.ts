@@ -7,6 +7,7 @@ import {
   listCsvProfiles,
   mapConnectorRepository,
   mapLinkedAccount,
+  unmapConnectorRepository,
   updateCsvProfile,
   updateLinkedAccounts,
 } from '@strata/contracts/linked-connectors';
@@ -50,6 +51,10 @@ export function registerLinkedConnectorRoutes(
   });
   route(syncConnector, {
     handler: async (request) => service.syncConnector(request.user, request.params.id),
+  });
+  route(unmapConnectorRepository, {
+    handler: async (request) =>
+      service.unmapRepository(request.user, request.params.id, request.query.repository_id),
   });
   route(getConnectorImport, {
     handler: async (request) => service.importOf(request.user, request.params.id),

@@ -18,6 +18,7 @@ import { requireRepositoryAccess, type TAccessUser } from '../../shared/reposito
 import { createAssetsService } from '../assets/index.ts';
 import {
   addConnectorRepository,
+  connectorAccountIdsIn,
   deleteCsvProfile,
   findAssetForMapping,
   findCsvProfile,
@@ -28,6 +29,7 @@ import {
   listCsvProfiles,
   mapUnmappedLinkedAccount,
   moveLinkedAccount,
+  removeConnectorRepository,
   setLinkedAccountAsset,
   sharedRepositoryIds,
   type TCsvProfileRow,
@@ -240,6 +242,40 @@ export function createLinkedConnectorsService(deps: {
         (await addConnectorRepository(db, { connectorId: id, repositoryId, userId: actor.id }));
       if (!added) throw AppError.conflict(LINKED_CONNECTOR_MESSAGES.ALREADY_SHARED);
       return toConnectorOne(actor, connector);
+    },
+
+    /**
+     * Takes a connector out of a repository it was shared into, without deleting it (docs/linked-data.md):
+     * the accounts that repository was given go back to the connector's home, with all they hold, in one
+     * transaction. The home repository's writers may do it, and so may the writers of the repository it
+     * leaves (a repository may stop receiving a connector shared into it).
+     */
+    async unmapRepository(user: TAccessUser | null, id: string, repositoryId: string): Promise<TConnector> {
+      const connector = await findConnector(db, id);
+      const shared = connector !== undefined && (await sharedRepositoryIds(db, id)).includes(repositoryId);
+      const leaving =
+        shared &&
+        (await requireRepositoryAccess(db, user, repositoryId, 'write').then(
+          () => true,
+          (error: unknown) => {
+            if (!isAppError(error) || !['NOT_FOUND', 'FORBIDDEN'].includes(error.code)) throw error;
+            return false;
+          },
+        ));
+      // Anyone else needs the home repository's write access, and is answered as for any connector write.
+      if (!leaving) await connectorToWrite(user, id);
+      const home = connector as TConnectorRow;
+      if (home.repository_id === repositoryId) {
+        throw fieldError({ repository_id: [LINKED_CONNECTOR_MESSAGES.HOME_REPOSITORY] });
+      }
+      if (!shared) throw AppError.notFound(LINKED_CONNECTOR_MESSAGES.NOT_SHARED);
+      await db.transaction().execute(async (trx) => {
+        for (const accountId of await connectorAccountIdsIn(trx, id, repositoryId)) {
+          await moveLinkedAccount(trx, accountId, home.repository_id);
+        }
+        await removeConnectorRepository(trx, id, repositoryId);
+      });
+      return toConnectorOne(user as TAccessUser, home);
     },
 
     async importOf(user: TAccessUser | null, id: string): Promise<TConnectorImport> {

@@ -7,6 +7,7 @@ import {
 } from '@strata/contracts/linked-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesFrom } from '../../plugins/route-from-endpoint.ts';
+import { registerLinkedBalancesRoutes } from './linked-balances.routes.ts';
 import { registerLinkedConnectorRoutes } from './linked-connectors.routes.ts';
 import { createLinkedDataService } from './linked-data.service.ts';
 import { registerManualLoadTask } from './linked-data-load-task.ts';
@@ -50,4 +51,5 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
   route(getSyncEvent, { handler: async (request) => service.getSyncEvent(request.user, request.params.id) });
   registerLinkedTransactionRoutes(app);
   registerLinkedPositionsRoutes(app);
+  registerLinkedBalancesRoutes(app);
 };

@@ -163,6 +163,11 @@ describe('fidelity.ofx (brokerage: trades, income, cash, 6 positions, AVAILCASH)
     expect(balances).toEqual([
       { kind: 'cash', amount: '18073.98', as_of_date: '2012-09-08', currency: 'USD' },
     ]);
+    const answered = await owner.call('GET', `/api/linked_data/accounts/${accountId}/balances?latest=true`);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject([
+      { kind: 'cash', amount: '18073.98', as_of_date: '2012-09-08', currency: 'USD' },
+    ]);
   });
 
   it('lists the trades as linked transactions with kind, security, quantity and unit price', async () => {

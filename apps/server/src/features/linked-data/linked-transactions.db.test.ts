@@ -182,6 +182,50 @@ describe('GET linked_data/transactions: the smart transactions filter engine and
     expect(response.json().data.map((row: { fitid: string }) => row.fitid)).toEqual(['T1', 'T6']);
   });
 
+  it('searches the connector name and account number, and narrows by the mapped account', async () => {
+    expect(await keys({ search: 'card b' })).toEqual(['T5', 'T4']);
+    expect(await keys({ search: '1111' })).toEqual(['T3', 'T2', 'T1', 'T6']);
+    // 'Co' is in Coffee Shop and Streaming Co, and in no account or connector name.
+    expect(await keys({ search: 'co' })).toEqual(['T5', 'T1']);
+    expect(await keys({ search: 'STREAMING co' })).toEqual(['T5']);
+    // LIKE's own characters are searched for as text: no row holds a % or an _.
+    expect(await keys({ search: '%' })).toEqual([]);
+    expect(await keys({ search: '_' })).toEqual([]);
+    const asset = await t.app.db
+      .insertInto('assets')
+      .values({ repository_id: repositoryId, name: 'Visa card', currency: 'USD', type: 'credit card' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('linked_accounts')
+      .set({ asset_id: asset.id })
+      .where('repository_id', '=', repositoryId)
+      .where('number', '=', '2222')
+      .execute();
+    try {
+      expect(await keys({ asset_id: asset.id })).toEqual(['T5', 'T4']);
+      expect(await keys({ asset_id: asset.id, search: 'roses' })).toEqual(['T4']);
+    } finally {
+      await t.app.db
+        .updateTable('linked_accounts')
+        .set({ asset_id: null })
+        .where('repository_id', '=', repositoryId)
+        .execute();
+      await t.app.db.deleteFrom('assets').where('id', '=', asset.id).execute();
+    }
+  });
+
+  it('pages a sort on the account name, and answers the total on a page past the end', async () => {
+    // Visa (T5, T4) before Checking (T3, T2, T1, T6); ties newest first.
+    const sort = [{ field: 'account_name', sortDirection: 'descending' }];
+    const second = await list({ sort, page_size: '2', page_no: '2' });
+    expect(second.json().data.map((row: { fitid: string }) => row.fitid)).toEqual(['T3', 'T2']);
+    expect(second.json().meta.total).toBe(6);
+    const past = await list({ page_size: '4', page_no: '3' });
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual({ data: [], meta: { page_size: 4, page_no: 3, total: 6 } });
+  });
+
   it('answers 400 naming the bad part of a filter or sort', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ sort: [{ field: 'tags', sortDirection: 'ascending' }] }, 'sort.0.field: Cannot sort by tags'],

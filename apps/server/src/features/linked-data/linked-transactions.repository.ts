@@ -161,30 +161,92 @@ const rowJson = sql<string>`json_build_object(
   'mapping_status', t.mapping_status,
   'mapping_message', t.mapping_message, 'transaction_id', t.transaction_id)::text`;
 
-/**
- * Runs `query` planned for its actual values. App connections plan prepared statements once, generically
- * (packages/db/src/database.ts), which fits queries whose every value is a repository id; a search pattern or
- * a category is not: the generic plan guesses a search matches 0.5% of rows and scans and sorts all 100k
- * (270 ms), where the plan for '%market%' — estimated from the expression statistics of migration 0021 —
- * walks the date index for a page (10 ms). Costs a transaction and a re-plan per call (~1–2 ms).
- */
-async function withCustomPlan<T>(
-  db: TDb,
-  repositoryId: string,
-  query: (trx: TDb, version: number) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    // set_config(…, true) is SET LOCAL; the same round trip reads the repository's linked-data version.
-    const { rows } = await sql<{ version: string | number }>`select
-      set_config('plan_cache_mode', 'force_custom_plan', true) as setting,
-      (select linked_data_version from repositories where id = ${repositoryId}) as version`.execute(trx);
-    return query(trx, Number(rows[0]?.version ?? 0));
-  });
-}
+/** Fields whose SQL reads the linked account or connector row (`a.`, `c.`) rather than the transaction. */
+const ACCOUNT_FIELDS: ReadonlySet<string> = new Set([
+  'connector_name',
+  'access_method',
+  'account_name',
+  'account_number',
+  'account_type',
+]);
 
 /**
- * A page of matches as API JSON texts (`rowJson`), with the repository's linked-data version read in the same
- * transaction.
+ * What a list page and its count match, over `linked_transactions as t` alone unless the filter or sort
+ * names an account or connector field: the search and `asset_id` look for the repository's few matching
+ * linked accounts once (an array PostgreSQL computes once per query), so the rows walked for a page are not
+ * each joined to their account and connector.
+ */
+function matchingRows(db: TDb, match: TLinkedMatch, sort: TSort) {
+  const needsAccounts =
+    sort.some((item) => ACCOUNT_FIELDS.has(item.field)) ||
+    match.filter.groups.some((group) => group.params.some((param) => ACCOUNT_FIELDS.has(param.field)));
+  const rows = db.selectFrom('linked_transactions as t');
+  // The joins add `a` and `c` for the filter and sort columns, which are raw SQL: the builder's type is
+  // the same either way.
+  const base = (needsAccounts ? (joined(db) as unknown as typeof rows) : rows)
+    .where('t.repository_id', '=', match.repositoryId)
+    .$if(match.assetId !== undefined, (q) =>
+      q.where(
+        't.linked_account_id',
+        '=',
+        sql<string>`any(array(select id from linked_accounts where repository_id = ${match.repositoryId}
+          and asset_id = ${match.assetId as string}))`,
+      ),
+    )
+    .$if(match.linkedAccountId !== undefined, (q) =>
+      q.where('t.linked_account_id', '=', match.linkedAccountId as string),
+    );
+  const filtered = applyFilter(base, match.filter, LINKED_TRANSACTION_COLUMNS, { today: match.today });
+  if (match.search === '') return filtered;
+  // The needle is lowercased here, as core's filter oracle does, rather than by lower() in SQL: on a prepared
+  // statement's generic plan a parameter expression is not folded, so lower($n) would run for every row walked.
+  // (Backslash, which containsPattern escapes with, is LIKE's default escape character.)
+  const like = containsPattern(match.search.toLowerCase());
+  const textLike = (text: RawBuilder<unknown>) => sql<boolean>`lower(${text}) like ${like}`;
+  const namedAccounts = sql`array(select a.id from linked_accounts a join connectors c on c.id = a.connector_id
+    where a.repository_id = ${match.repositoryId}
+      and (${textLike(sql`a.name`)} or ${textLike(sql`a.number`)} or ${textLike(sql`c.name`)}))`;
+  // The same columns as SEARCH_COLUMNS (the pivot's search), the account's and connector's through the array.
+  return filtered.where(
+    sql<boolean>`(${textLike(sql`t.counterparty`)} or ${textLike(sql`t.description`)}
+      or t.amount::text like ${like} or t.linked_account_id = any(${namedAccounts}))`,
+  );
+}
+
+/** The transaction's own columns a page's JSON and sort read (not its JSON source, which can be large). */
+const PAGE_COLUMNS = [
+  't.id',
+  't.linked_account_id',
+  't.fitid',
+  't.date',
+  't.type',
+  't.amount',
+  't.currency',
+  't.counterparty',
+  't.description',
+  't.check_number',
+  't.category',
+  't.subcategory',
+  't.status',
+  't.tags',
+  't.investment_kind',
+  't.security_id',
+  't.quantity',
+  't.unit_price',
+  't.mapping_status',
+  't.mapping_message',
+  't.transaction_id',
+] as const;
+
+/**
+ * A page of matches as API JSON texts (`rowJson`), with the repository's linked-data version, in one
+ * statement: the page's rows are found first (sort, offset and limit over the transactions alone), and
+ * only those rows are joined to their account and connector and written as JSON with their calendar
+ * columns and tag names — not the rows OFFSET skips nor every row a filter walks. The page is sorted again
+ * after the joins (a few rows), since a join need not keep its input's order. It runs as a prepared
+ * statement with its generic plan, as every list does: since the loader analyzes and migration 0021's
+ * expression statistics, that plan walks the sort's index for a page as the custom one did
+ * (docs/benchmarks.md), without a re-plan, a transaction and three more round trips per call.
  */
 export async function linkedTransactionsPage(
   db: TDb,
@@ -192,25 +254,42 @@ export async function linkedTransactionsPage(
   sort: TSort,
   page: { size: number; no: number },
 ): Promise<{ json: string[]; version: number }> {
-  return withCustomPlan(db, match.repositoryId, async (trx, version) => {
-    const rows = await applySort(
-      matching(trx, match).select(rowJson.as('json')),
-      sort,
-      LINKED_TRANSACTION_COLUMNS,
-    )
-      .orderBy('t.date', 'desc')
-      .orderBy('t.id')
-      .limit(page.size)
-      .offset((page.no - 1) * page.size)
-      .execute();
-    return { json: rows.map((row) => row.json), version };
-  });
+  const pageRows = applySort(
+    matchingRows(db, match, sort).select(PAGE_COLUMNS),
+    sort,
+    LINKED_TRANSACTION_COLUMNS,
+  )
+    .orderBy('t.date', 'desc')
+    .orderBy('t.id')
+    .limit(page.size)
+    .offset((page.no - 1) * page.size);
+  const version = sql<string>`(select linked_data_version from repositories where id = ${match.repositoryId})`;
+  const rows = await applySort(
+    db
+      .selectFrom(pageRows.as('t'))
+      .innerJoin('linked_accounts as a', 'a.id', 't.linked_account_id')
+      .innerJoin('connectors as c', 'c.id', 'a.connector_id')
+      .select([rowJson.as('json'), version.as('version')]),
+    sort,
+    LINKED_TRANSACTION_COLUMNS,
+  )
+    .orderBy('t.date', 'desc')
+    .orderBy('t.id')
+    .execute();
+  if (rows.length > 0) return { json: rows.map((row) => row.json), version: Number(rows[0]?.version) };
+  // A page past the end still answers the version its total is kept under.
+  const found = await db
+    .selectFrom('repositories')
+    .select('linked_data_version')
+    .where('id', '=', match.repositoryId)
+    .executeTakeFirst();
+  return { json: [], version: Number(found?.linked_data_version ?? 0) };
 }
 
 export async function countLinkedTransactions(db: TDb, match: TLinkedMatch): Promise<number> {
-  const row = await withCustomPlan(db, match.repositoryId, (trx) =>
-    matching(trx, match).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  );
+  const row = await matchingRows(db, match, [])
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 

@@ -181,6 +181,8 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/linked_data/access_token': owner('linked_accounts'),
   'POST /api/linked_data/connectors/:id/sync': owner('linked_accounts'),
   'GET /api/linked_data/providers': 'free',
+  'GET /api/linked_data/accounts/:id/balances': owner('linked_accounts'),
+  'DELETE /api/linked_data/connectors/:id/map_repository': owner('linked_accounts'),
 
   'GET /api/documents': owner('documents'),
   'GET /api/documents/:id': owner('documents'),

@@ -62,3 +62,14 @@ export async function seedLinkedData(
     transactionId: transaction.id,
   };
 }
+
+/** Shares a connector into another repository, written straight to the table (as map_repository does). */
+export async function seedConnectorShare(
+  db: Kysely<Database>,
+  share: { connectorId: string; repositoryId: string; userId: string },
+): Promise<void> {
+  await db
+    .insertInto('connector_repositories')
+    .values({ connector_id: share.connectorId, repository_id: share.repositoryId, created_by: share.userId })
+    .execute();
+}
