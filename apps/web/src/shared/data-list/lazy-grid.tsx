@@ -388,7 +388,9 @@ export function LazyGrid<T>({
         onCellEdited={onCellEdit ? editCell : undefined}
         portalElementRef={portalRef as RefObject<HTMLElement>}
         onPaste={onPaste ? paste : false}
-        // A focused cell (the paste target) keeps the ticked rows it lands on.
+        // A focused cell (the paste target) keeps the ticked rows it lands on: Glide keeps rows beside a cell
+        // only when both blendings allow it.
+        rangeSelectionBlending={onPaste ? 'additive' : undefined}
         rowSelectionBlending={onPaste ? 'mixed' : undefined}
       />
     </Box>
