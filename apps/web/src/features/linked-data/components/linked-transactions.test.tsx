@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import type { TFilter } from '@strata/core/filters/filter-model';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -123,10 +124,10 @@ describe('the linked transactions grid (linked seed §2)', () => {
         : { status: 200, body: { data: [], meta: { page_size: 50, page_no: 1, total: 0 } } },
     );
     server.release();
-    const filter = {
-      logic: 'AND' as const,
+    const filter: TFilter = {
+      logic: 'AND',
       groups: [
-        { logic: 'AND' as const, params: [{ field: 'category', comparison: 'EQ' as const, value: 'Food' }] },
+        { logic: 'AND', params: [{ field: 'category', kind: 'simple', comparison: 'EQ', value: 'Food' }] },
       ],
     };
     renderWith(
