@@ -21,6 +21,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { pasteRowIndexes } from './grid-paste.ts';
 import {
   DEFAULT_MAX_PAGES,
   DEFAULT_PAGE_SIZE,
@@ -305,11 +306,7 @@ export function LazyGrid<T>({
   };
   const paste = ([col, row]: Item, values: readonly (readonly string[])[]): boolean => {
     if (!onPaste || values.length === 0) return false;
-    const selectedRows = [...selection.rows];
-    const indexes = selectedRows.includes(row)
-      ? selectedRows.sort((a, b) => a - b)
-      : Array.from({ length: values.length }, (_, offset) => row + offset);
-    const rows = indexes.flatMap((index) => {
+    const rows = pasteRowIndexes(row, [...selection.rows], values.length).flatMap((index) => {
       const item = pages.row(index);
       return item === undefined ? [] : [item];
     });
