@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepForDocs } from './support/docs-screenshots.ts';
 import { GRID, GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT, settle } from './support/page-tools.ts';
 import { apiAs } from './support/users.ts';
 import { openWorkspace, type TWorkspace } from './support/workspace.ts';
@@ -178,7 +179,8 @@ for (const viewport of [
         await confirm.getByText('Are you sure you want to update selected fields?').waitFor();
         if (screenshot) {
           await settle(page);
-          await browser.screenshot(screenshot, { fullPage: false });
+          const file = await browser.screenshot(screenshot, { fullPage: false });
+          if (viewport.width === 1280) keepForDocs(file);
         }
         await confirm.getByRole('button', { name: 'Update' }).click();
         await confirm.waitFor({ state: 'detached' });
@@ -196,7 +198,8 @@ for (const viewport of [
       expect(edited[0]).toContain('2026-03-31');
       expect(edited[0]).toContain('Shop B');
       await settle(page);
-      await browser.screenshot(`linked-grid-edited-${viewport.width}`, { fullPage: false });
+      const edited390 = await browser.screenshot(`linked-grid-edited-${viewport.width}`, { fullPage: false });
+      if (viewport.width === 390) keepForDocs(edited390);
       expect(await storedRows(opened)).toEqual([
         { date: '2026-03-31', amount: '-1200', counterparty: 'Shop B', tags: ['travel'] },
         { date: '2026-03-31', amount: '-36.25', counterparty: 'Shop B', tags: ['exclude', 'travel'] },
