@@ -20,6 +20,8 @@ export const DOCS_SCREENSHOTS = [
   'linked-transactions-1280',
   'transactions-desktop',
   'transactions-form',
+  'linked-grid-paste-1280',
+  'linked-grid-edited-390',
 ] as const;
 
 export type TDocsScreenshot = (typeof DOCS_SCREENSHOTS)[number];

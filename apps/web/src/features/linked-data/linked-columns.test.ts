@@ -73,6 +73,7 @@ describe('linked transactions columns (linked seed §2, §4)', () => {
       'Currency',
       'Check number',
       'Mapping status',
+      'Status',
     ]);
     const readOnly = LINKED_COLUMNS.filter((column) => !column.isEditable).map((column) => column.id);
     for (const id of [
@@ -93,6 +94,36 @@ describe('linked transactions columns (linked seed §2, §4)', () => {
       'POS',
     ]);
     expect(LINKED_COLUMNS.map((column) => column.value(row)).slice(13, 16)).toEqual(['2009', 'Q2', '4']);
+  });
+
+  it('edits inline only what the bulk update accepts, starting from the exact stored value', () => {
+    // Year, quarter and month follow the date; currency, check number and mapping status come from the file
+    // or the mapping rules.
+    expect(LINKED_COLUMNS.filter((column) => column.isEditable).map((column) => column.id)).toEqual([
+      'date',
+      'counterparty',
+      'amount',
+      'description',
+      'type',
+      'category',
+      'subcategory',
+      'status',
+    ]);
+    const amount = LINKED_COLUMNS.find((column) => column.id === 'amount');
+    expect(amount?.value(row)).toBe('-1,778.3952');
+    expect(amount?.editValue?.(row)).toBe('-1778.3952');
+    expect(LINKED_COLUMNS.find((column) => column.id === 'tags')?.editValue).toBeUndefined();
+  });
+
+  it('shows the tags by name', () => {
+    const tagged = {
+      ...row,
+      tags: [
+        { id: 'x1', name: 'exclude' },
+        { id: 'x2', name: 'travel' },
+      ],
+    };
+    expect(LINKED_COLUMNS.find((column) => column.id === 'tags')?.value(tagged)).toBe('exclude, travel');
   });
 
   it('hides the connector, account and access-method columns in the account view', () => {

@@ -1,5 +1,9 @@
 import type { TLinkedTransaction } from '@strata/contracts/linked-transactions';
 import type { TFieldTable } from '@strata/core/filters/field-kinds';
+import {
+  LINKED_EDITABLE_FIELDS,
+  type TLinkedEditableField,
+} from '@strata/core/linked-data/linked-transaction-fields';
 
 // The linked transactions list's columns (linked seed §2, §3) — every one the API answers — and the mapping
 // status labels and colours of seed §4. Pure, so the grid and its tests share them.
@@ -22,8 +26,13 @@ export interface TLinkedColumn {
   width: number;
   align?: 'left' | 'right';
   value: (row: TLinkedTransaction) => string;
-  /** Seed §2: connector, access method, account name/number/type and tags are never edited inline. */
+  /**
+   * Seed §2: connector, access method, account name/number/type and tags are never edited inline; core's
+   * LINKED_EDITABLE_FIELDS (what the bulk update accepts) decides the rest.
+   */
   isEditable: boolean;
+  /** The text an edit starts from: the exact stored value (an amount ungrouped, an empty text empty). */
+  editValue?: (row: TLinkedTransaction) => string;
   /** Hidden in the account panel's list (seed §2: it is one account already). */
   isAccountColumn?: boolean;
 }
@@ -41,23 +50,32 @@ export function formatAmount(amount: string): string {
 
 // The seed lists the columns; the order here puts what a row is (date, counterparty, amount, description) first,
 // so a phone's width shows it without scrolling sideways.
+const isEditableField = (id: string): id is TLinkedEditableField =>
+  (LINKED_EDITABLE_FIELDS as readonly string[]).includes(id);
+
 const column = (
   id: string,
   title: string,
   width: number,
   value: TLinkedColumn['value'],
-  flags: Partial<Pick<TLinkedColumn, 'isEditable' | 'isAccountColumn' | 'align'>> = {},
-): TLinkedColumn => ({ id, title, width, value, isEditable: false, ...flags });
+  flags: Partial<Pick<TLinkedColumn, 'isAccountColumn' | 'align' | 'editValue'>> = {},
+): TLinkedColumn =>
+  isEditableField(id)
+    ? { id, title, width, value, editValue: value, ...flags, isEditable: true }
+    : { id, title, width, value, ...flags, isEditable: false };
 
 export const LINKED_COLUMNS: readonly TLinkedColumn[] = [
-  column('date', 'Date', 110, (row) => row.date, { isEditable: true }),
-  column('counterparty', 'Counterparty', 180, (row) => row.counterparty ?? '', { isEditable: true }),
-  column('amount', 'Amount', 120, (row) => formatAmount(row.amount), { isEditable: true, align: 'right' }),
-  column('description', 'Description', 260, (row) => row.description ?? '', { isEditable: true }),
-  column('type', 'Transaction type', 140, (row) => row.type, { isEditable: true }),
-  column('category', 'Category', 130, (row) => row.category ?? '', { isEditable: true }),
-  column('subcategory', 'Subcategory', 130, (row) => row.subcategory ?? '', { isEditable: true }),
-  column('tags', 'Tags', 110, (row) => row.tags.map((tag) => tag.id).join(', ')),
+  column('date', 'Date', 110, (row) => row.date),
+  column('counterparty', 'Counterparty', 180, (row) => row.counterparty ?? ''),
+  column('amount', 'Amount', 120, (row) => formatAmount(row.amount), {
+    align: 'right',
+    editValue: (row) => row.amount,
+  }),
+  column('description', 'Description', 260, (row) => row.description ?? ''),
+  column('type', 'Transaction type', 140, (row) => row.type),
+  column('category', 'Category', 130, (row) => row.category ?? ''),
+  column('subcategory', 'Subcategory', 130, (row) => row.subcategory ?? ''),
+  column('tags', 'Tags', 110, (row) => row.tags.map((tag) => tag.name).join(', ')),
   column('connector_name', 'Connector', 150, (row) => row.connector_name, { isAccountColumn: true }),
   column('account_name', 'Account name', 150, (row) => row.account_name ?? '', { isAccountColumn: true }),
   column('account_number', 'Account number', 150, (row) => row.account_number ?? '', {
@@ -65,12 +83,14 @@ export const LINKED_COLUMNS: readonly TLinkedColumn[] = [
   }),
   column('account_type', 'Account type', 120, (row) => row.account_type ?? '', { isAccountColumn: true }),
   column('access_method', 'Access method', 130, (row) => row.access_method, { isAccountColumn: true }),
-  column('year', 'Year', 70, (row) => String(row.year), { isEditable: true }),
-  column('quarter', 'Quarter', 80, (row) => `Q${row.quarter}`, { isEditable: true }),
-  column('month', 'Month', 70, (row) => String(row.month), { isEditable: true }),
+  // Year, quarter and month follow the date (core): edited through it.
+  column('year', 'Year', 70, (row) => String(row.year)),
+  column('quarter', 'Quarter', 80, (row) => `Q${row.quarter}`),
+  column('month', 'Month', 70, (row) => String(row.month)),
   column('currency', 'Currency', 80, (row) => row.currency ?? ''),
   column('check_number', 'Check number', 110, (row) => row.check_number ?? ''),
   column('mapping_status', 'Mapping status', 150, (row) => mappingStatusView(row.mapping_status).label),
+  column('status', 'Status', 90, (row) => row.status),
 ];
 
 /** The columns of a view: the account panel drops the connector, account and access-method ones. */

@@ -222,7 +222,8 @@ function ConditionRow({
   const editor = definition ? valueEditorOf(definition, param.comparison, withOptions) : 'text';
   return (
     <Stack gap={4} role="group" aria-label="Condition">
-      <Group gap="xs" align="flex-start" wrap="nowrap">
+      {/* A phone's popover is narrower than field, comparison and value side by side: they wrap. */}
+      <Group gap="xs" align="flex-start" wrap="wrap">
         <NativeSelect
           aria-label="Field"
           data={fieldData}

@@ -2,6 +2,7 @@ import '@glideapps/glide-data-grid/dist/index.css';
 import {
   CompactSelection,
   DataEditor,
+  type EditableGridCell,
   type GridCell,
   GridCellKind,
   type GridColumn,
@@ -12,6 +13,7 @@ import {
 import { Box, Button, Center, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import {
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
   useMemo,
@@ -19,6 +21,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { pasteRowIndexes } from './grid-paste.ts';
 import {
   DEFAULT_MAX_PAGES,
   DEFAULT_PAGE_SIZE,
@@ -43,6 +46,25 @@ export interface TLazyGridColumn<T> {
    * with the cell's bottom-left corner in viewport pixels to anchor a menu. Its text is drawn as a link.
    */
   onClick?: (row: T, anchor: { x: number; y: number }) => void;
+  /**
+   * Makes the column's cells editable in place when the grid has `onCellEdit`: the text the editor starts
+   * with (e.g. the exact amount rather than the grouped one shown).
+   */
+  editValue?: (row: T) => string;
+}
+
+/** Where a paste lands: the loaded rows and the columns (by id) the pasted block covers. */
+export interface TGridPaste<T> {
+  rows: T[];
+  columnIds: string[];
+  /** The clipboard as lines of tab-separated cells. */
+  values: string[][];
+}
+
+/** What a parent may do to a mounted grid. */
+export interface TLazyGridHandle<T> {
+  /** Shows saved rows in place of the loaded ones with the same id, keeping scroll and selection. */
+  replaceRows: (rows: readonly T[]) => void;
 }
 
 export interface TLazyGridProps<T> {
@@ -69,6 +91,15 @@ export interface TLazyGridProps<T> {
   height?: number | string;
   pageSize?: number;
   maxPages?: number;
+  /** A cell of a column with `editValue` was edited to `text` (only called when the text changed). */
+  onCellEdit?: (row: T, columnId: string, text: string) => void;
+  /**
+   * Something was pasted on a focused cell. It lands on the selected rows when the cell is one of them,
+   * otherwise on the rows from the cell down; the grid changes nothing itself.
+   */
+  onPaste?: (paste: TGridPaste<T>) => void;
+  /** Filled with the grid's handle while it is mounted. */
+  handleRef?: { current: TLazyGridHandle<T> | null };
 }
 
 const DARK_THEME: Partial<Theme> = {
@@ -99,6 +130,9 @@ const DARK_THEME: Partial<Theme> = {
 const errorMessageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : 'Unexpected error';
 
+/** Above the stacked dialogs (from 100) and below the notifications (10000 above them). */
+const EDITOR_Z_INDEX = 5000;
+
 const LOADING_CELL: GridCell = { kind: GridCellKind.Loading, allowOverlay: false };
 
 const emptySelection = (): GridSelection => ({
@@ -123,6 +157,9 @@ export function LazyGrid<T>({
   height = 600,
   pageSize = DEFAULT_PAGE_SIZE,
   maxPages = DEFAULT_MAX_PAGES,
+  onCellEdit,
+  onPaste,
+  handleRef,
 }: TLazyGridProps<T>) {
   // The loader lives as long as the grid; the latest fetchPage is read through a ref so a new closure per
   // render does not restart anything — only a new queryKey does.
@@ -186,6 +223,16 @@ export function LazyGrid<T>({
       const column = columns[col];
       if (item === undefined || !column) return LOADING_CELL;
       const text = column.value(item);
+      if (onCellEdit && column.editValue) {
+        return {
+          kind: GridCellKind.Text,
+          data: column.editValue(item),
+          displayData: text,
+          allowOverlay: true,
+          readonly: false,
+          contentAlign: column.align,
+        };
+      }
       return {
         kind: GridCellKind.Text,
         data: text,
@@ -196,9 +243,11 @@ export function LazyGrid<T>({
         ...(column.onClick ? { themeOverride: { textDark: linkColor } } : {}),
       };
     },
-    [pages, columns, version, linkColor],
+    [pages, columns, version, linkColor, onCellEdit],
   );
 
+  const selectionRef = useRef(selection);
+  selectionRef.current = selection;
   const changeSelection = (next: GridSelection) => {
     setSelection(next);
     if (!onSelectionChange) return;
@@ -215,6 +264,57 @@ export function LazyGrid<T>({
       }
     }
     onSelectionChange(rows);
+  };
+
+  const changeSelectionRef = useRef(changeSelection);
+  changeSelectionRef.current = changeSelection;
+  const idRef = useRef(getRowId);
+  idRef.current = getRowId;
+  useEffect(() => {
+    if (!handleRef) return;
+    handleRef.current = {
+      replaceRows: (rows) => {
+        // The parent's selected rows are objects: hand over the saved ones.
+        if (pages.replaceRows(rows, idRef.current) > 0) changeSelectionRef.current(selectionRef.current);
+      },
+    };
+    return () => {
+      handleRef.current = null;
+    };
+  }, [handleRef, pages]);
+
+  // Glide draws its cell editor into a portal element; one on the body sits above dialogs and slide-overs.
+  const portalRef = useRef<HTMLElement | null>(null);
+  const isEditable = Boolean(onCellEdit);
+  useEffect(() => {
+    if (!isEditable) return;
+    const element = document.createElement('div');
+    element.style.cssText = `position: fixed; left: 0; top: 0; z-index: ${EDITOR_Z_INDEX};`;
+    document.body.append(element);
+    portalRef.current = element;
+    return () => {
+      element.remove();
+      portalRef.current = null;
+    };
+  }, [isEditable]);
+
+  const editCell = ([col, row]: Item, cell: EditableGridCell) => {
+    const item = pages.row(row);
+    const column = columns[col];
+    if (!onCellEdit || item === undefined || !column?.editValue || cell.kind !== GridCellKind.Text) return;
+    if (cell.data !== column.editValue(item)) onCellEdit(item, column.id, cell.data);
+  };
+  const paste = ([col, row]: Item, values: readonly (readonly string[])[]): boolean => {
+    if (!onPaste || values.length === 0) return false;
+    const rows = pasteRowIndexes(row, [...selection.rows], values.length).flatMap((index) => {
+      const item = pages.row(index);
+      return item === undefined ? [] : [item];
+    });
+    const width = Math.max(...values.map((line) => line.length));
+    const columnIds = columns.slice(col, col + width).map((column) => column.id);
+    onPaste({ rows, columnIds, values: values.map((line) => [...line]) });
+    // The parent decides what the paste changes (after asking); the grid writes nothing itself.
+    return false;
   };
 
   if (snapshot.error !== undefined && total === undefined) {
@@ -282,6 +382,13 @@ export function LazyGrid<T>({
         smoothScrollY
         theme={scheme === 'dark' ? DARK_THEME : undefined}
         getCellsForSelection
+        onCellEdited={onCellEdit ? editCell : undefined}
+        portalElementRef={portalRef as RefObject<HTMLElement>}
+        onPaste={onPaste ? paste : false}
+        // A focused cell (the paste target) keeps the ticked rows it lands on: Glide keeps rows beside a cell
+        // only when both blendings allow it.
+        rangeSelectionBlending={onPaste ? 'additive' : undefined}
+        rowSelectionBlending={onPaste ? 'mixed' : undefined}
       />
     </Box>
   );

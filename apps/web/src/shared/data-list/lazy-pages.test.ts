@@ -175,4 +175,23 @@ describe('LazyPages', () => {
     expect(pages.getSnapshot().error).toBeUndefined();
     expect(seen.length).toBeGreaterThan(2);
   });
+
+  it('puts saved rows in place of the loaded ones with their id, without fetching', async () => {
+    const server = fakeServer(120);
+    const pages = new LazyPages({ fetchPage: server.fetchPage });
+    pages.show({ first: 0, count: 30 });
+    await server.answer(server.calls[0]!);
+    await server.answer(server.calls[1]!);
+    const calls = server.calls.length;
+    const before = pages.getSnapshot().version;
+    // Rows are their own ids here: 'row 3' is saved as itself, uppercased, and so is one never loaded.
+    const idOf = (row: string) => row.toLowerCase();
+    expect(pages.replaceRows(['ROW 3', 'ROW 51', 'ROW 119'], idOf)).toBe(2);
+    expect(pages.row(3)).toBe('ROW 3');
+    expect(pages.row(51)).toBe('ROW 51');
+    expect(pages.row(4)).toBe('row 4');
+    expect(pages.getSnapshot().version).toBeGreaterThan(before);
+    expect(server.calls).toHaveLength(calls);
+    expect(pages.replaceRows(['ROW 119'], idOf)).toBe(0);
+  });
 });

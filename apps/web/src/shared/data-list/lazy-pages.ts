@@ -206,6 +206,28 @@ export class LazyPages<T> {
     this.#sync();
   }
 
+  /**
+   * Puts saved rows in place of the loaded ones with the same id (an edit answered by the server), without
+   * fetching again: the rows keep their place and the selection stays. Answers how many were replaced.
+   */
+  replaceRows(saved: readonly T[], idOf: (row: T) => string): number {
+    const byId = new Map(saved.map((row) => [idOf(row), row]));
+    let replaced = 0;
+    for (const pageNo of this.#cache.pages()) {
+      const rows = this.#cache.get(pageNo) ?? [];
+      if (!rows.some((row) => byId.has(idOf(row)))) continue;
+      const next = rows.map((row) => {
+        const found = byId.get(idOf(row));
+        if (found === undefined) return row;
+        replaced += 1;
+        return found;
+      });
+      this.#cache.set(pageNo, next, this.#wanted);
+    }
+    if (replaced > 0) this.#update({});
+    return replaced;
+  }
+
   #sync(): void {
     const wanted = pagesForRange(this.#range, this.pageSize, this.#snapshot.total, this.#overscan);
     this.#wanted = new Set(wanted);

@@ -1,6 +1,8 @@
 import { MantineProvider } from '@mantine/core';
+import type { TFilter } from '@strata/core/filters/filter-model';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LinkedTransactionsGrid } from './linked-transactions-grid.tsx';
@@ -22,16 +24,17 @@ function renderWith(ui: React.ReactNode) {
 }
 
 /** A fetch that answers when `release` is called, so the loading state can be seen first. */
-function held(answer: () => { status: number; body: unknown }) {
+function held(answer: (url: URL) => { status: number; body: unknown }) {
   const urls: URL[] = [];
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    urls.push(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'));
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    urls.push(url);
     await gate;
-    const { status, body } = answer();
+    const { status, body } = answer(url);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   return { urls, release: () => release() };
@@ -112,5 +115,83 @@ describe('the linked transactions grid (linked seed §2)', () => {
       <LinkedTransactionsGrid repositoryId={REPOSITORY} view="list" sort={[]} onSortChange={() => {}} />,
     );
     expect(await screen.findByText('0 rows')).toBeTruthy();
+  });
+
+  it('asks for the filter in use, and offers the linked fields in the filter builder', async () => {
+    const server = held((url) =>
+      url.pathname === '/api/linked_data/transactions_options'
+        ? { status: 200, body: [{ value: 'Food', label: 'Food' }] }
+        : { status: 200, body: { data: [], meta: { page_size: 50, page_no: 1, total: 0 } } },
+    );
+    server.release();
+    const filter: TFilter = {
+      logic: 'AND',
+      groups: [
+        { logic: 'AND', params: [{ field: 'category', kind: 'simple', comparison: 'EQ', value: 'Food' }] },
+      ],
+    };
+    renderWith(
+      <LinkedTransactionsGrid
+        repositoryId={REPOSITORY}
+        view="list"
+        sort={[]}
+        onSortChange={() => {}}
+        filter={filter}
+        onFilterChange={() => {}}
+      />,
+    );
+    await waitFor(() => expect(server.urls.length).toBeGreaterThan(0));
+    expect(JSON.parse((server.urls[0] as URL).searchParams.get('filter') ?? '')).toEqual(filter);
+    expect(await screen.findByText('No linked transaction matches the search or filter')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Filter (1)' }));
+    // Role queries over the popover's Mantine tree are slow in jsdom: the native select is found by label.
+    const field = await screen.findByLabelText('Field');
+    expect((field as HTMLSelectElement).value).toBe('category');
+    const fields = [...(field as HTMLSelectElement).options].map((option) => option.textContent);
+    expect(fields).toEqual([
+      'Connector',
+      'Account name',
+      'Account number',
+      'Account type',
+      'Tags',
+      'Year',
+      'Quarter',
+      'Month',
+      'Date',
+      'Transaction type',
+      'Access method',
+      'Category',
+      'Subcategory',
+      'Counterparty',
+      'Description',
+      'Amount',
+      'Status',
+      'Mapping status',
+    ]);
+  });
+
+  it('gives writers the bulk tag menu (enabled once rows are selected) and readers none', async () => {
+    const server = held(() => ({
+      status: 200,
+      body: { data: [], meta: { page_size: 50, page_no: 1, total: 0 } },
+    }));
+    server.release();
+    const { unmount } = renderWith(
+      <LinkedTransactionsGrid
+        repositoryId={REPOSITORY}
+        view="list"
+        sort={[]}
+        onSortChange={() => {}}
+        canWrite
+      />,
+    );
+    expect((screen.getByRole('button', { name: 'Tags' }) as HTMLButtonElement).disabled).toBe(true);
+    unmount();
+    renderWith(
+      <LinkedTransactionsGrid repositoryId={REPOSITORY} view="list" sort={[]} onSortChange={() => {}} />,
+    );
+    expect(await screen.findByText('0 rows')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Tags' })).toBeNull();
   });
 });

@@ -1,19 +1,22 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { TSort } from '@strata/core/filters/sort-model';
+import { LINKED_TRANSACTION_FIELDS } from '@strata/core/linked-data/linked-transaction-fields';
 import { useListSettings } from '../../../shared/data-list/use-list-settings.ts';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { LinkedTransactionsGrid } from '../components/linked-transactions-grid.tsx';
-import { linkedSortFields } from '../linked-columns.ts';
 
 const DEFAULT_SORT: TSort = [{ field: 'date', sortDirection: 'descending' }];
 
-/** /linked-transactions (linked seed §2): every linked transaction of the current repository. */
+/**
+ * /linked-transactions (linked seed §2): every linked transaction of the current repository; the sort and the
+ * filter are kept in the user's settings of the repository.
+ */
 export function Component() {
   const { repository, permissions } = useCurrentRepository();
   const settings = useListSettings({
     repository,
     listKey: 'linked-transactions',
-    fields: linkedSortFields,
+    fields: LINKED_TRANSACTION_FIELDS,
     defaults: { sort: DEFAULT_SORT },
   });
   return (
@@ -30,6 +33,8 @@ export function Component() {
           view="list"
           sort={settings.sort}
           onSortChange={settings.setSort}
+          filter={settings.filter}
+          onFilterChange={settings.setFilter}
           canWrite={Boolean(permissions?.canWrite)}
         />
       ) : (
