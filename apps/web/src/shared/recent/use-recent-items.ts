@@ -14,7 +14,7 @@ export function useRecentItems(repositoryId: string | undefined, store: TRecentI
  */
 export function useOpenedItem(
   repositoryId: string | undefined,
-  item: TRecentItem | null,
+  item: TRecentItem | null | undefined,
   store: TRecentItemsStore = recentItems,
 ) {
   const { kind, label, href } = item ?? { kind: '', label: '', href: '' };

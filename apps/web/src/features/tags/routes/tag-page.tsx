@@ -17,7 +17,10 @@ export function Component() {
   const isNew = id === 'new';
   const isDenied = useNewItemGuard(isNew);
   const tag = isNew ? null : ((tags.data ?? []).find((candidate) => candidate.id === id) ?? null);
-  useOpenedItem(repository?.id, tag && { kind: 'tag', label: tag.name, href: `/tags/${tag.id}` });
+  useOpenedItem(
+    repository?.id,
+    tag && { kind: 'tag', label: `${tag.tag_name}: ${tag.tag_value}`, href: `/tags/${tag.id}` },
+  );
   return (
     <ItemDialog title={isNew ? 'New tag' : 'Tag'} listPath="/tags">
       {isDenied ? null : repository && (isNew || tag) ? (
