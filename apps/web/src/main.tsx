@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
+import { registerPwaAfterLoad } from './app/pwa/register-pwa.ts';
 import { router } from './app/router.tsx';
 import { SESSION_QUERY_KEY } from './features/auth/api/get-session.ts';
 import { configureSignOut, forcedSignOutFor, signOut } from './features/session/sign-out.ts';
@@ -34,3 +35,5 @@ createRoot(container).render(
     </Providers>
   </StrictMode>,
 );
+
+registerPwaAfterLoad();
