@@ -1,7 +1,8 @@
 import type { TNotificationStore } from '../../shared/notifications/notification-store.ts';
 
 export const UPDATE_NOTICE_MESSAGE = 'A new version of Strata is available';
-export const UPDATE_NOTICE_DESCRIPTION = 'Reload to use it. Anything you have not saved on this page would be lost.';
+export const UPDATE_NOTICE_DESCRIPTION =
+  'Reload to use it. Anything you have not saved on this page would be lost.';
 
 export interface TUpdateNotice {
   /** The service worker of a newer build is installed and waits: offer the reload, once. */
