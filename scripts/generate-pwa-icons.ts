@@ -1,13 +1,13 @@
 /**
  * Renders the PWA icons in apps/web/public from the brand mark (favicon.svg) in headless Chromium, so the PNGs
  * stay the same picture as the favicon. Run once when the mark changes and commit the PNGs:
- *   PATH=$PWD/node_modules/node/bin:$PATH node apps/web/src/app/pwa/generate-icons.ts
+ *   PATH=$PWD/node_modules/node/bin:$PATH node scripts/generate-pwa-icons.ts
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const publicDir = join(import.meta.dirname, '../../../public');
+const publicDir = join(import.meta.dirname, '../apps/web/public');
 const mark = readFileSync(join(publicDir, 'favicon.svg'), 'utf8');
 
 // A maskable icon is cropped to a circle of 80% of its side by some launchers: the mark's lines are drawn on a
