@@ -56,6 +56,8 @@ function importsOf(workspace: string): Map<string, { inShipped: boolean; asValue
         for (const match of source.matchAll(SPECIFIER)) {
           const specifier = (match[2] ?? match[3]) as string;
           if (specifier.startsWith('node:')) continue;
+          // A Vite plugin's virtual module (vite-plugin-pwa's `virtual:pwa-register`) is served by the plugin, not a package.
+          if (specifier.startsWith('virtual:')) continue;
           const name = packageOf(specifier);
           const seen = found.get(name) ?? { inShipped: false, asValue: false };
           seen.inShipped ||= !isTestFile(path);

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
+import { registerPwaAfterLoad } from './app/pwa/register-pwa.ts';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { SESSION_QUERY_KEY } from './features/auth/api/get-session.ts';
@@ -34,3 +35,5 @@ createRoot(container).render(
     </Providers>
   </StrictMode>,
 );
+
+registerPwaAfterLoad();

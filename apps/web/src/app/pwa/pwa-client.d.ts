@@ -1,0 +1,2 @@
+// Types of the plugin's `virtual:pwa-register` module.
+/// <reference types="vite-plugin-pwa/client" />
