@@ -139,10 +139,10 @@ export function DashboardGrid({
             result,
             accountTypes: facts.accountTypes,
             assetNames: facts.assetNames,
-            hasLinkedData: false,
+            repositoryId: view.repository_id,
           }
         : null,
-    [result, facts],
+    [result, facts, view.repository_id],
   );
 
   const save = (next: TDashboardWidget[]) => {

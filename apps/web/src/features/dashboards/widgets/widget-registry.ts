@@ -6,6 +6,11 @@ import type { TDataset } from '@strata/core/analytics/analytics-types';
 import { findWidgetKind } from '@strata/core/dashboards/widget-kinds';
 import { BASE_SETTINGS, type TWidgetSettings } from '@strata/core/dashboards/widget-settings';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import {
+  DEFAULT_LINKED_PIVOT,
+  PIVOT_AGGREGATE_OPTIONS,
+  PIVOT_DIMENSION_OPTIONS,
+} from '../../linked-data/index.ts';
 import type { THistoryBars } from './history-bars-widget.tsx';
 import {
   INCOME_PIVOT_CATALOGUE,
@@ -16,13 +21,7 @@ import {
 } from './income-widgets.ts';
 import type { TPivotMeasure } from './pivot.ts';
 import type { TPivotView } from './pivot-table-widget.tsx';
-import {
-  commitments,
-  irrMoic,
-  linkedTransactions,
-  PERFORMANCE_PIVOT_CATALOGUE,
-  performancePivot,
-} from './return-widgets.ts';
+import { commitments, irrMoic, PERFORMANCE_PIVOT_CATALOGUE, performancePivot } from './return-widgets.ts';
 import {
   accountsByType,
   VALUE_PIVOT_CATALOGUE,
@@ -171,6 +170,19 @@ const SectionDelimiterWidget = lazy(() =>
 const LinkedTransactionsWidget = lazy(() =>
   import('./linked-transactions-widget.tsx').then((m) => ({ default: m.LinkedTransactionsWidget })),
 );
+const LinkedPivotWidget = lazy(() =>
+  import('./linked-pivot-widget.tsx').then((m) => ({ default: m.LinkedPivotWidget })),
+);
+
+/** The linked pivot's rows/columns (the fields the server groups by) and values (the amount's aggregates). */
+const LINKED_PIVOT_CATALOGUE = {
+  fields: Object.fromEntries(
+    PIVOT_DIMENSION_OPTIONS.map((option) => [option.value, { label: option.label }]),
+  ),
+  measures: Object.fromEntries(
+    PIVOT_AGGREGATE_OPTIONS.map((option) => [option.value, { label: option.label }]),
+  ),
+};
 
 const DEFINITIONS: readonly TWidgetDefinition[] = [
   define('Accounts By Type', {
@@ -220,15 +232,15 @@ const DEFINITIONS: readonly TWidgetDefinition[] = [
   }),
   define('Linked Transactions', {
     component: LinkedTransactionsWidget,
-    transform: (input) => linkedTransactions(input),
+    transform: (input) => ({ repositoryId: input.repositoryId ?? null }),
     defaultSettings: BASE_SETTINGS,
     settingsFields: [TITLE],
   }),
   define('Linked Transactions Pivot', {
-    component: LinkedTransactionsWidget,
-    transform: (input) => linkedTransactions(input),
-    defaultSettings: BASE_SETTINGS,
-    settingsFields: [TITLE],
+    component: LinkedPivotWidget,
+    transform: (input, settings) => ({ repositoryId: input.repositoryId ?? null, pivot: settings.pivot }),
+    defaultSettings: settingsWith({ pivot: { ...DEFAULT_LINKED_PIVOT, filter: null } }),
+    settingsFields: [TITLE, ...pivotFields(LINKED_PIVOT_CATALOGUE)],
   }),
   define<TPivotView>('Performance Pivot', {
     component: PivotTableWidget,

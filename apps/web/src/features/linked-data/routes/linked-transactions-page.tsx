@@ -1,5 +1,7 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { TSort } from '@strata/core/filters/sort-model';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { useListSettings } from '../../../shared/data-list/use-list-settings.ts';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { LinkedTransactionsGrid } from '../components/linked-transactions-grid.tsx';
@@ -7,9 +9,16 @@ import { linkedSortFields } from '../linked-columns.ts';
 
 const DEFAULT_SORT: TSort = [{ field: 'date', sortDirection: 'descending' }];
 
-/** /linked-transactions (linked seed §2): every linked transaction of the current repository. */
+// The pivot view loads when asked for: the list's route does not carry it.
+const LinkedPivotSection = lazy(() =>
+  import('../components/linked-pivot-section.tsx').then((m) => ({ default: m.LinkedPivotSection })),
+);
+
+/** /linked-transactions (linked seed §2): every linked transaction of the current repository, as a list or a pivot. */
 export function Component() {
   const { repository, permissions } = useCurrentRepository();
+  const [search, setSearch] = useSearchParams();
+  const view = search.get('view') === 'pivot' ? 'pivot' : 'list';
   const settings = useListSettings({
     repository,
     listKey: 'linked-transactions',
@@ -22,8 +31,34 @@ export function Component() {
         <Title order={1} size="h3">
           Linked transactions
         </Title>
+        <SegmentedControl
+          aria-label="View"
+          value={view}
+          onChange={(next) => {
+            const params = new URLSearchParams(search);
+            if (next === 'pivot') params.set('view', 'pivot');
+            else params.delete('view');
+            setSearch(params);
+          }}
+          data={[
+            { value: 'list', label: 'List' },
+            { value: 'pivot', label: 'Pivot' },
+          ]}
+        />
       </Group>
-      {repository ? (
+      {!repository ? (
+        <Text c="dimmed">Create or pick a repository in the header first.</Text>
+      ) : view === 'pivot' ? (
+        <Suspense
+          fallback={
+            <Center h={120}>
+              <Loader size="sm" />
+            </Center>
+          }
+        >
+          <LinkedPivotSection key={repository.id} repositoryId={repository.id} />
+        </Suspense>
+      ) : (
         <LinkedTransactionsGrid
           key={repository.id}
           repositoryId={repository.id}
@@ -32,8 +67,6 @@ export function Component() {
           onSortChange={settings.setSort}
           canWrite={Boolean(permissions?.canWrite)}
         />
-      ) : (
-        <Text c="dimmed">Create or pick a repository in the header first.</Text>
       )}
     </Stack>
   );
