@@ -4,8 +4,3 @@ export { LinkedPivotResult } from './components/linked-pivot-view.tsx';
 export { LinkedPositionsGrid } from './components/linked-positions-grid.tsx';
 export { LinkedTransactionsGrid } from './components/linked-transactions-grid.tsx';
 export { LinkedTransactionsPreview } from './components/linked-transactions-preview.tsx';
-export {
-  DEFAULT_LINKED_PIVOT,
-  PIVOT_AGGREGATE_OPTIONS,
-  PIVOT_DIMENSION_OPTIONS,
-} from './linked-pivot.ts';

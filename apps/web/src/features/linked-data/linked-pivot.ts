@@ -4,6 +4,7 @@
 // pivot view and the dashboard's Linked Transactions Pivot widget.
 import type { TLinkedPivot } from '@strata/contracts/linked-transactions';
 import {
+  LINKED_PIVOT_AGGREGATE_LABELS,
   LINKED_PIVOT_AGGREGATES,
   LINKED_PIVOT_DIMENSIONS,
   LINKED_TRANSACTION_FIELDS,
@@ -26,14 +27,6 @@ export const LINKED_PIVOT_TEXTS = {
   EMPTY_KEY: '(empty)',
 } as const;
 
-export const PIVOT_AGGREGATE_LABELS: Record<TLinkedPivotAggregate, string> = {
-  sum: 'Sum of amount',
-  count: 'Count',
-  avg: 'Average amount',
-  min: 'Minimum amount',
-  max: 'Maximum amount',
-};
-
 export interface TOption {
   value: string;
   label: string;
@@ -47,7 +40,7 @@ export const PIVOT_DIMENSION_OPTIONS: readonly TOption[] = LINKED_PIVOT_DIMENSIO
 
 export const PIVOT_AGGREGATE_OPTIONS: readonly TOption[] = LINKED_PIVOT_AGGREGATES.map((value) => ({
   value,
-  label: PIVOT_AGGREGATE_LABELS[value],
+  label: LINKED_PIVOT_AGGREGATE_LABELS[value],
 }));
 
 /** What a pivot shows: the saved widget settings' shape (core's TPivotSettings) with the linked names. */

@@ -26,13 +26,13 @@ const SECURITY_KIND_LABELS: Record<TLinkedPosition['security_kind'], string> = {
   other: 'Other',
 };
 
-// What a holding is (name, ticker, units, value) first, so a phone's width shows it without scrolling.
+// What a holding is and is worth first (name, value), so a phone's width shows both without scrolling sideways.
 export const POSITION_COLUMNS: readonly TPositionColumn[] = [
-  { id: 'description', title: 'Description', width: 240, value: (row) => row.description ?? row.unique_id },
-  { id: 'ticker', title: 'Ticker', width: 90, value: (row) => row.ticker ?? '' },
-  { id: 'quantity', title: 'Quantity', width: 120, align: 'right', value: (row) => amount(row.quantity) },
-  { id: 'price', title: 'Price', width: 110, align: 'right', value: (row) => amount(row.price) },
-  { id: 'value', title: 'Value', width: 130, align: 'right', value: (row) => amount(row.value) },
+  { id: 'description', title: 'Description', width: 170, value: (row) => row.description ?? row.unique_id },
+  { id: 'value', title: 'Value', width: 110, align: 'right', value: (row) => amount(row.value) },
+  { id: 'quantity', title: 'Quantity', width: 110, align: 'right', value: (row) => amount(row.quantity) },
+  { id: 'price', title: 'Price', width: 100, align: 'right', value: (row) => amount(row.price) },
+  { id: 'ticker', title: 'Ticker', width: 80, value: (row) => row.ticker ?? '' },
   { id: 'currency', title: 'Currency', width: 80, value: (row) => row.currency ?? '' },
   { id: 'as_of_date', title: 'As of', width: 110, value: (row) => row.as_of_date },
   {

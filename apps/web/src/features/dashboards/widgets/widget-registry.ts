@@ -5,12 +5,12 @@
 import type { TDataset } from '@strata/core/analytics/analytics-types';
 import { findWidgetKind } from '@strata/core/dashboards/widget-kinds';
 import { BASE_SETTINGS, type TWidgetSettings } from '@strata/core/dashboards/widget-settings';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import {
-  DEFAULT_LINKED_PIVOT,
-  PIVOT_AGGREGATE_OPTIONS,
-  PIVOT_DIMENSION_OPTIONS,
-} from '../../linked-data/index.ts';
+  LINKED_PIVOT_AGGREGATE_LABELS,
+  LINKED_PIVOT_DIMENSIONS,
+  LINKED_TRANSACTION_FIELDS,
+} from '@strata/core/linked-data/linked-transaction-fields';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { THistoryBars } from './history-bars-widget.tsx';
 import {
   INCOME_PIVOT_CATALOGUE,
@@ -174,13 +174,16 @@ const LinkedPivotWidget = lazy(() =>
   import('./linked-pivot-widget.tsx').then((m) => ({ default: m.LinkedPivotWidget })),
 );
 
-/** The linked pivot's rows/columns (the fields the server groups by) and values (the amount's aggregates). */
+/**
+ * The linked pivot's rows/columns (the fields the server groups by) and values (the amount's aggregates), from
+ * core: importing the linked-data feature here would put its grid into the dashboard route's first load.
+ */
 const LINKED_PIVOT_CATALOGUE = {
   fields: Object.fromEntries(
-    PIVOT_DIMENSION_OPTIONS.map((option) => [option.value, { label: option.label }]),
+    LINKED_PIVOT_DIMENSIONS.map((field) => [field, { label: LINKED_TRANSACTION_FIELDS[field].label }]),
   ),
   measures: Object.fromEntries(
-    PIVOT_AGGREGATE_OPTIONS.map((option) => [option.value, { label: option.label }]),
+    Object.entries(LINKED_PIVOT_AGGREGATE_LABELS).map(([aggregate, label]) => [aggregate, { label }]),
   ),
 };
 
@@ -239,7 +242,7 @@ const DEFINITIONS: readonly TWidgetDefinition[] = [
   define('Linked Transactions Pivot', {
     component: LinkedPivotWidget,
     transform: (input, settings) => ({ repositoryId: input.repositoryId ?? null, pivot: settings.pivot }),
-    defaultSettings: settingsWith({ pivot: { ...DEFAULT_LINKED_PIVOT, filter: null } }),
+    defaultSettings: findWidgetKind('Linked Transactions Pivot')?.defaultSettings ?? BASE_SETTINGS,
     settingsFields: [TITLE, ...pivotFields(LINKED_PIVOT_CATALOGUE)],
   }),
   define<TPivotView>('Performance Pivot', {

@@ -190,8 +190,13 @@ describe('other widgets', () => {
         />
       </QueryClientProvider>,
     );
-    const widget = await screen.findByRole('region', { name: 'Linked Transactions Pivot' });
-    await within(widget).findByTestId('linked-pivot-table');
+    // The widget's lazy chunk brings the linked-data feature with it: slow to import on a busy machine.
+    const widget = await screen.findByRole(
+      'region',
+      { name: 'Linked Transactions Pivot' },
+      { timeout: 20_000 },
+    );
+    await within(widget).findByTestId('linked-pivot-table', {}, { timeout: 10_000 });
     const rows = within(widget)
       .getAllByRole('row')
       .map((row) => row.textContent);
@@ -205,7 +210,7 @@ describe('other widgets', () => {
       values: 'count',
     });
     vi.unstubAllGlobals();
-  });
+  }, 40_000);
 
   it('Income Pivot draws categories against periods with totals', async () => {
     renderWithProviders(<WidgetRenderer kind="Income Pivot" input={{ result: sampleResult() }} />);

@@ -29,7 +29,8 @@ export function LinkedPivotTable({
   const show = (value: Parameters<typeof formatPivotValue>[0]) => formatPivotValue(value, aggregate);
   return (
     <Table.ScrollContainer
-      minWidth={Math.min(1400, 140 + 120 * (grid.columnKeys.length + 1))}
+      // Wide enough for the numbers, not wider: a short table on a phone keeps its row labels narrow.
+      minWidth={Math.min(1400, 110 + 95 * (grid.columnKeys.length + 1))}
       scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
     >
       <Table
@@ -55,7 +56,7 @@ export function LinkedPivotTable({
         <Table.Tbody>
           {grid.rowKeys.map((rowKey, r) => (
             <Table.Tr key={rowKey}>
-              <Table.Th scope="row" fw={500}>
+              <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
                 {rowKey}
               </Table.Th>
               {grid.columnKeys.map((columnKey, c) => (

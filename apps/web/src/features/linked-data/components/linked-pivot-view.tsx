@@ -17,6 +17,9 @@ import {
 } from '../linked-pivot.ts';
 import { LinkedPivotTable } from './linked-pivot-table.tsx';
 
+// Two pickers a row on a phone, one fixed width from the small breakpoint up.
+const PICKER_WIDTH = { base: 'calc(50% - 5px)', sm: 170 };
+
 const FILTER_FIELD_OPTIONS = PIVOT_DIMENSION_OPTIONS.filter((option) =>
   (LINKED_OPTION_FIELDS as readonly string[]).includes(option.value),
 );
@@ -43,7 +46,7 @@ export function LinkedPivotControls({
         onChange={(rows) => set({ rows: rows ?? '' })}
         clearable
         placeholder={LINKED_PIVOT_TEXTS.NONE}
-        w={170}
+        w={PICKER_WIDTH}
       />
       <Select
         label={LINKED_PIVOT_TEXTS.COLUMNS}
@@ -52,7 +55,7 @@ export function LinkedPivotControls({
         onChange={(columns) => set({ columns: columns ?? '' })}
         clearable
         placeholder={LINKED_PIVOT_TEXTS.NONE}
-        w={170}
+        w={PICKER_WIDTH}
       />
       <Select
         label={LINKED_PIVOT_TEXTS.VALUES}
@@ -60,7 +63,7 @@ export function LinkedPivotControls({
         value={normalizePivot(value).value}
         onChange={(aggregate) => set({ value: aggregate ?? 'sum' })}
         allowDeselect={false}
-        w={170}
+        w={PICKER_WIDTH}
       />
       <Select
         label={LINKED_PIVOT_TEXTS.FILTER}
@@ -69,7 +72,7 @@ export function LinkedPivotControls({
         onChange={(field) => set({ filter: field ? { field, values: [] } : null })}
         clearable
         placeholder={LINKED_PIVOT_TEXTS.NONE}
-        w={170}
+        w={PICKER_WIDTH}
       />
       {value.filter && (
         <MultiSelect
@@ -80,7 +83,7 @@ export function LinkedPivotControls({
           searchable
           clearable
           placeholder={options.isPending ? 'Loading…' : 'Any'}
-          w={240}
+          w={{ base: '100%', sm: 240 }}
         />
       )}
       <Checkbox
