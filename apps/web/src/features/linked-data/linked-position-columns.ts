@@ -28,7 +28,7 @@ const SECURITY_KIND_LABELS: Record<TLinkedPosition['security_kind'], string> = {
 
 // What a holding is and is worth first (name, value), so a phone's width shows both without scrolling sideways.
 export const POSITION_COLUMNS: readonly TPositionColumn[] = [
-  { id: 'description', title: 'Description', width: 170, value: (row) => row.description ?? row.unique_id },
+  { id: 'description', title: 'Description', width: 150, value: (row) => row.description ?? row.unique_id },
   { id: 'value', title: 'Value', width: 110, align: 'right', value: (row) => amount(row.value) },
   { id: 'quantity', title: 'Quantity', width: 110, align: 'right', value: (row) => amount(row.quantity) },
   { id: 'price', title: 'Price', width: 100, align: 'right', value: (row) => amount(row.price) },

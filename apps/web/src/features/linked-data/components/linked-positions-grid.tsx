@@ -75,7 +75,8 @@ export function LinkedPositionsGrid({
       {
         id: 'actions',
         title: 'Actions',
-        width: 80,
+        // Narrow, so a phone's 390 px shows the name and the value beside it.
+        width: 70,
         value: () => 'Actions',
         onClick: (row, anchor) => setMenu({ row, ...anchor }),
       },
