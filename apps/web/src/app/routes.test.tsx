@@ -103,7 +103,7 @@ const PRIVATE_PAGES: Array<[string, string]> = [
   ['/connectors/plaid/acc1', 'Transactions'],
   ['/connectors/plaid/acc1/ev9', 'Transactions'],
   ['/connectors/plaid/acc1/positions', 'Positions'],
-  ['/connectors/plaid/acc1/positions/ev9', 'Positions of sync ev9'],
+  ['/connectors/plaid/acc1/positions/ev9', 'Positions'],
   ['/linked-transactions', 'Linked transactions'],
   ['/linked-positions', 'Linked positions'],
   ['/linked-tagging-rules', 'Tagging rules'],

@@ -54,7 +54,10 @@ export const WIDGET_KINDS: readonly TWidgetKind[] = [
     pivot: { rows: 'category', columns: 'period', value: 'amount', filter: null },
   }),
   kind('Linked Transactions', [], [12, 4], ['title']),
-  kind('Linked Transactions Pivot', [], [12, 5], ['title']),
+  // The linked transactions pivot (linked seed §2): rows, columns and values are linked fields and aggregates.
+  kind('Linked Transactions Pivot', [], [12, 5], ['title', 'pivot'], {
+    pivot: { rows: 'month', columns: 'category', value: 'sum', filter: null },
+  }),
   kind('Performance Pivot', ['performance_view'], [12, 5], ['title', 'pivot', 'grouping', 'tag_name'], {
     pivot: { rows: 'scope', columns: 'period', value: 'twr', filter: null },
   }),

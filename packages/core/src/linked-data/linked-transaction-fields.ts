@@ -84,6 +84,15 @@ export type TLinkedPivotDimension = (typeof LINKED_PIVOT_DIMENSIONS)[number];
 export const LINKED_PIVOT_AGGREGATES = ['sum', 'count', 'avg', 'min', 'max'] as const;
 export type TLinkedPivotAggregate = (typeof LINKED_PIVOT_AGGREGATES)[number];
 
+/** How the pivot's pickers and the dashboard widget's settings name each aggregate. */
+export const LINKED_PIVOT_AGGREGATE_LABELS: Record<TLinkedPivotAggregate, string> = {
+  sum: 'Sum of amount',
+  count: 'Count',
+  avg: 'Average amount',
+  min: 'Minimum amount',
+  max: 'Maximum amount',
+};
+
 /** Fields with an options list for the filter's value picker (seed §7; its "custodian" is the connector). */
 export const LINKED_OPTION_FIELDS = [
   'connector_name',

@@ -139,10 +139,10 @@ export function DashboardGrid({
             result,
             accountTypes: facts.accountTypes,
             assetNames: facts.assetNames,
-            hasLinkedData: false,
+            repositoryId: view.repository_id,
           }
         : null,
-    [result, facts],
+    [result, facts, view.repository_id],
   );
 
   const save = (next: TDashboardWidget[]) => {
@@ -150,6 +150,53 @@ export function DashboardGrid({
   };
   const editing = settingsOf ? view.widgets.find((widget) => widget.id === settingsOf) : undefined;
   const editingDefinition = editing ? findWidgetDefinition(editing.kind) : undefined;
+
+  const renderGrid = (shown: readonly TDashboardWidget[], gridInput: TWidgetInput) => (
+    <Box
+      data-testid="dashboard-grid"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: `repeat(${GRID_COLUMNS[type]}, minmax(0, 1fr))`,
+        gridAutoRows: `minmax(${ROW_HEIGHT}px, auto)`,
+        gap: 12,
+      }}
+    >
+      {shown.map((widget, index) => (
+        <WidgetCard
+          key={widget.id}
+          widget={widget}
+          type={type}
+          input={gridInput}
+          precision={timeline.precision}
+          edit={
+            isEditing
+              ? {
+                  isFirst: index === 0,
+                  isLast: index === shown.length - 1,
+                  onMove: (delta) => save(moveWidget(widgets, widget.id, delta, type)),
+                  onResize: (size) => save(resizeWidget(widgets, widget.id, size, type)),
+                  onRemove: () => {
+                    save(removeWidget(widgets, widget.id, type));
+                    notifications.success(`${widget.kind} removed`);
+                  },
+                  onSettings: () => setSettingsOf(widget.id),
+                }
+              : undefined
+          }
+        />
+      ))}
+    </Box>
+  );
+  // A repository without smart transactions has no analytics ('empty'), yet the widgets that read none (the
+  // linked ones, delimiters) have something to show: they are drawn under the message.
+  const isEmpty = response?.status === 'empty';
+  const emptyInput = useMemo<TWidgetInput | null>(
+    () =>
+      isEmpty
+        ? { result: { currency: '', periods: [], missing: [] }, repositoryId: view.repository_id }
+        : null,
+    [isEmpty, view.repository_id],
+  );
 
   let body: React.ReactNode;
   if (!response && analytics.error) {
@@ -161,48 +208,23 @@ export function DashboardGrid({
       </Center>
     );
   } else if (!input) {
-    body = <Alert color={response.status === 'error' ? 'red' : 'blue'}>{response.message}</Alert>;
+    const alert = <Alert color={response.status === 'error' ? 'red' : 'blue'}>{response.message}</Alert>;
+    const independent = widgets.filter((widget) => findWidgetKind(widget.kind)?.datasets.length === 0);
+    body =
+      emptyInput && independent.length > 0 ? (
+        <Stack gap="xs">
+          {alert}
+          {renderGrid(independent, emptyInput)}
+        </Stack>
+      ) : (
+        alert
+      );
   } else if (widgets.length === 0) {
     body = (
       <Text c="dimmed">No widgets yet. {isEditing ? 'Add one.' : 'Edit the dashboard to add some.'}</Text>
     );
   } else {
-    body = (
-      <Box
-        data-testid="dashboard-grid"
-        style={{
-          display: 'grid',
-          gridTemplateColumns: `repeat(${GRID_COLUMNS[type]}, minmax(0, 1fr))`,
-          gridAutoRows: `minmax(${ROW_HEIGHT}px, auto)`,
-          gap: 12,
-        }}
-      >
-        {widgets.map((widget, index) => (
-          <WidgetCard
-            key={widget.id}
-            widget={widget}
-            type={type}
-            input={input}
-            precision={timeline.precision}
-            edit={
-              isEditing
-                ? {
-                    isFirst: index === 0,
-                    isLast: index === widgets.length - 1,
-                    onMove: (delta) => save(moveWidget(widgets, widget.id, delta, type)),
-                    onResize: (size) => save(resizeWidget(widgets, widget.id, size, type)),
-                    onRemove: () => {
-                      save(removeWidget(widgets, widget.id, type));
-                      notifications.success(`${widget.kind} removed`);
-                    },
-                    onSettings: () => setSettingsOf(widget.id),
-                  }
-                : undefined
-            }
-          />
-        ))}
-      </Box>
-    );
+    body = renderGrid(widgets, input);
   }
 
   return (

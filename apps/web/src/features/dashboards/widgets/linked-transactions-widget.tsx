@@ -1,14 +1,21 @@
-import type { TLinkedData } from './return-widgets.ts';
+import { LinkedTransactionsPreview } from '../../linked-data/index.ts';
 import { EmptyState, type TWidgetViewProps, WidgetRoot } from './widget-parts.tsx';
 
 /**
- * Linked Transactions and Linked Transactions Pivot: linked data comes with connectors (seed 001); until a
- * connector has brought some in, the widget says so.
+ * Linked Transactions: the repository's newest linked transactions and a link to the list. Linked data is
+ * not part of the analytics result, so the widget asks the linked transactions API itself.
  */
-export function LinkedTransactionsWidget({ data, display }: TWidgetViewProps<TLinkedData>) {
+export function LinkedTransactionsWidget({
+  data,
+  display,
+}: TWidgetViewProps<{ repositoryId: string | null }>) {
   return (
     <WidgetRoot display={display} values={null}>
-      <EmptyState>{data.emptyMessage ?? 'Linked transactions arrive with connectors'}</EmptyState>
+      {data.repositoryId ? (
+        <LinkedTransactionsPreview repositoryId={data.repositoryId} />
+      ) : (
+        <EmptyState>No repository</EmptyState>
+      )}
     </WidgetRoot>
   );
 }

@@ -6,7 +6,6 @@ import {
   irrCaption,
   irrMoic,
   irrReasonText,
-  linkedTransactions,
   performancePivot,
   splitPeriodReturn,
 } from './return-widgets.ts';
@@ -192,12 +191,7 @@ describe('performancePivot', () => {
   });
 });
 
-describe('linkedTransactions', () => {
-  it('says there is no linked data until there is', () => {
-    expect(linkedTransactions({ result: sampleResult() }).emptyMessage).toBe('No linked data yet');
-    expect(linkedTransactions({ result: sampleResult(), hasLinkedData: true }).emptyMessage).toBeNull();
-  });
-
+describe('splitPeriodReturn', () => {
   it('moves the period-return words of an IRR caption under the table and keeps the rest in the cell', () => {
     expect(splitPeriodReturn('Period return, not annualised')).toEqual({ isPeriodReturn: true, rest: null });
     expect(

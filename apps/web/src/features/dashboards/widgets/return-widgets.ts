@@ -161,15 +161,3 @@ export function performancePivot(input: TWidgetInput, settings: TWidgetSettings)
     (row) => row.scope_kind === 'repository' || inGrouping(row, settings, holding),
   );
 }
-
-export interface TLinkedData {
-  /** Shown instead of a table until a connector has brought data in. */
-  emptyMessage: string | null;
-}
-
-export const NO_LINKED_DATA = 'No linked data yet';
-
-/** Linked Transactions (and its pivot): linked data arrives with connectors (seed 001). */
-export function linkedTransactions(input: TWidgetInput): TLinkedData {
-  return { emptyMessage: input.hasLinkedData ? null : NO_LINKED_DATA };
-}

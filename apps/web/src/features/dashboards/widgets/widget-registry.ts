@@ -5,6 +5,11 @@
 import type { TDataset } from '@strata/core/analytics/analytics-types';
 import { findWidgetKind } from '@strata/core/dashboards/widget-kinds';
 import { BASE_SETTINGS, type TWidgetSettings } from '@strata/core/dashboards/widget-settings';
+import {
+  LINKED_PIVOT_AGGREGATE_LABELS,
+  LINKED_PIVOT_DIMENSIONS,
+  LINKED_TRANSACTION_FIELDS,
+} from '@strata/core/linked-data/linked-transaction-fields';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { THistoryBars } from './history-bars-widget.tsx';
 import {
@@ -16,13 +21,7 @@ import {
 } from './income-widgets.ts';
 import type { TPivotMeasure } from './pivot.ts';
 import type { TPivotView } from './pivot-table-widget.tsx';
-import {
-  commitments,
-  irrMoic,
-  linkedTransactions,
-  PERFORMANCE_PIVOT_CATALOGUE,
-  performancePivot,
-} from './return-widgets.ts';
+import { commitments, irrMoic, PERFORMANCE_PIVOT_CATALOGUE, performancePivot } from './return-widgets.ts';
 import {
   accountsByType,
   VALUE_PIVOT_CATALOGUE,
@@ -171,6 +170,22 @@ const SectionDelimiterWidget = lazy(() =>
 const LinkedTransactionsWidget = lazy(() =>
   import('./linked-transactions-widget.tsx').then((m) => ({ default: m.LinkedTransactionsWidget })),
 );
+const LinkedPivotWidget = lazy(() =>
+  import('./linked-pivot-widget.tsx').then((m) => ({ default: m.LinkedPivotWidget })),
+);
+
+/**
+ * The linked pivot's rows/columns (the fields the server groups by) and values (the amount's aggregates), from
+ * core: importing the linked-data feature here would put its grid into the dashboard route's first load.
+ */
+const LINKED_PIVOT_CATALOGUE = {
+  fields: Object.fromEntries(
+    LINKED_PIVOT_DIMENSIONS.map((field) => [field, { label: LINKED_TRANSACTION_FIELDS[field].label }]),
+  ),
+  measures: Object.fromEntries(
+    Object.entries(LINKED_PIVOT_AGGREGATE_LABELS).map(([aggregate, label]) => [aggregate, { label }]),
+  ),
+};
 
 const DEFINITIONS: readonly TWidgetDefinition[] = [
   define('Accounts By Type', {
@@ -220,15 +235,15 @@ const DEFINITIONS: readonly TWidgetDefinition[] = [
   }),
   define('Linked Transactions', {
     component: LinkedTransactionsWidget,
-    transform: (input) => linkedTransactions(input),
+    transform: (input) => ({ repositoryId: input.repositoryId ?? null }),
     defaultSettings: BASE_SETTINGS,
     settingsFields: [TITLE],
   }),
   define('Linked Transactions Pivot', {
-    component: LinkedTransactionsWidget,
-    transform: (input) => linkedTransactions(input),
-    defaultSettings: BASE_SETTINGS,
-    settingsFields: [TITLE],
+    component: LinkedPivotWidget,
+    transform: (input, settings) => ({ repositoryId: input.repositoryId ?? null, pivot: settings.pivot }),
+    defaultSettings: findWidgetKind('Linked Transactions Pivot')?.defaultSettings ?? BASE_SETTINGS,
+    settingsFields: [TITLE, ...pivotFields(LINKED_PIVOT_CATALOGUE)],
   }),
   define<TPivotView>('Performance Pivot', {
     component: PivotTableWidget,

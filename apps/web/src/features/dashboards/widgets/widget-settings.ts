@@ -63,7 +63,7 @@ export function readWidgetSettings(
 
 /**
  * What a transform reads besides the settings: the engine's result and the few facts it does not carry
- * (holding-account kinds for Accounts By Type; whether any linked data exists yet).
+ * (holding-account kinds for Accounts By Type).
  */
 export interface TWidgetInput {
   result: TAnalyticsResult;
@@ -71,5 +71,6 @@ export interface TWidgetInput {
   accountTypes?: Readonly<Record<string, string>>;
   /** Asset id → name, for the missing-price tooltip when no value row names the asset. */
   assetNames?: Readonly<Record<string, string>>;
-  hasLinkedData?: boolean;
+  /** The dashboard's repository: the linked widgets ask the linked data API for it (not in the analytics). */
+  repositoryId?: string;
 }

@@ -1,6 +1,7 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { REPO, sampleResult, valueRow } from './widget-fixtures.ts';
 import { WidgetRenderer } from './widget-renderer.tsx';
@@ -159,13 +160,57 @@ describe('other widgets', () => {
     expect(widget.textContent).toContain('* Period return, not annualised: the flows span less than a year.');
   });
 
-  it('Linked Transactions says there is no linked data yet', async () => {
+  const LINKED_REPOSITORY = '11111111-1111-4111-8111-111111111111';
+  it('Linked Transactions Pivot asks the server for its saved rows, columns and value and draws the answer', async () => {
+    const urls: URL[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      urls.push(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'));
+      const body = {
+        rows: ['year'],
+        columns: ['type'],
+        values: ['count'],
+        data: [
+          { row: [2012], column: ['BUYSTOCK'], values: { count: 3 } },
+          { row: [2012], column: ['INCOME'], values: { count: 4 } },
+          { row: [2013], column: ['BUYSTOCK'], values: { count: 1 } },
+        ],
+      };
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     renderWithProviders(
-      <WidgetRenderer kind="Linked Transactions Pivot" input={{ result: sampleResult() }} />,
+      <QueryClientProvider client={queryClient}>
+        <WidgetRenderer
+          kind="Linked Transactions Pivot"
+          settings={{ pivot: { rows: 'year', columns: 'type', value: 'count', filter: null } }}
+          input={{ result: sampleResult(), repositoryId: LINKED_REPOSITORY }}
+        />
+      </QueryClientProvider>,
     );
-    const widget = await screen.findByRole('region', { name: 'Linked Transactions Pivot' });
-    expect(within(widget).getByText('No linked data yet')).toBeTruthy();
-  });
+    // The widget's lazy chunk brings the linked-data feature with it: slow to import on a busy machine.
+    const widget = await screen.findByRole(
+      'region',
+      { name: 'Linked Transactions Pivot' },
+      { timeout: 20_000 },
+    );
+    await within(widget).findByTestId('linked-pivot-table', {}, { timeout: 10_000 });
+    const rows = within(widget)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    // 2012: 3 + 4 = 7, 2013: 1; BUYSTOCK 3 + 1 = 4, INCOME 4; all 8.
+    expect(rows).toEqual(['YearBUYSTOCKINCOMETotal', '2012347', '201311', 'Total448']);
+    expect(urls[0]?.pathname).toBe('/api/linked_data/transactions_pivot');
+    expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({
+      repository_id: LINKED_REPOSITORY,
+      rows: 'year',
+      columns: 'type',
+      values: 'count',
+    });
+    vi.unstubAllGlobals();
+  }, 40_000);
 
   it('Income Pivot draws categories against periods with totals', async () => {
     renderWithProviders(<WidgetRenderer kind="Income Pivot" input={{ result: sampleResult() }} />);
