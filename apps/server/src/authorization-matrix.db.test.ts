@@ -10,6 +10,7 @@ import { collaborationMatrix } from './features/collaboration/collaboration.matr
 import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
 import { documentsMatrix } from './features/documents/documents.matrix.fixture.ts';
+import { journalImportsMatrix } from './features/journal-imports/journal-imports.matrix.fixture.ts';
 import { linkedConnectorsMatrix } from './features/linked-data/linked-connectors.matrix.fixture.ts';
 import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
 import { linkedPositionsMatrix } from './features/linked-data/linked-positions.matrix.fixture.ts';
@@ -69,6 +70,7 @@ const MATRIX: TMatrixCase[] = [
   ...linkedTransactionsMatrix,
   ...linkedPositionsMatrix,
   ...searchMatrix,
+  ...journalImportsMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

@@ -17,6 +17,7 @@ import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
 import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { journalImportsRoutes } from './features/journal-imports/journal-imports.routes.ts';
 import { linkedDataRoutes } from './features/linked-data/linked-data.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
 import { rulesRoutes } from './features/rules/index.ts';
@@ -75,6 +76,7 @@ const apiFeatures = [
   linkedDataRoutes,
   rulesRoutes,
   searchRoutes,
+  journalImportsRoutes,
 ];
 
 /**

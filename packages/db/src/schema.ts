@@ -5,6 +5,7 @@ import type { JsonColumn } from './schema-columns.ts';
 import type { DashboardsDatabase } from './schema-dashboards.ts';
 import type { DocumentsDatabase } from './schema-documents.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
+import type { JournalImportsDatabase } from './schema-journal-imports.ts';
 import type { LinkedDataDatabase } from './schema-linked-data.ts';
 import type { LinkedInvestmentsDatabase } from './schema-linked-investments.ts';
 import type { LinkedTransactionTagsDatabase } from './schema-linked-transaction-tags.ts';
@@ -34,6 +35,7 @@ export interface Database
     LinkedDataDatabase,
     RulesDatabase,
     LinkedTransactionTagsDatabase,
-    LinkedInvestmentsDatabase {
+    LinkedInvestmentsDatabase,
+    JournalImportsDatabase {
   app_meta: AppMetaTable;
 }

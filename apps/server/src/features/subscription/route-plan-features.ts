@@ -194,6 +194,10 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
 
   // Search itself is every plan's; its contacts and documents groups follow the owner's plan (search.service.ts).
   'GET /api/search': 'free',
+  // Journal imports (issue 28): moving in is free, like the CSV import.
+  'POST /api/journal_imports/preview': 'free',
+  'POST /api/journal_imports': 'free',
+  'GET /api/journal_imports/:id': 'free',
 };
 
 /**
