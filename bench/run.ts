@@ -10,6 +10,7 @@ const benchmarks: Record<string, string> = {
   statements: 'bench/statements-parse.ts',
   rules: 'bench/rules.ts',
   'linked-import': 'bench/linked-import.ts',
+  'journal-import': 'bench/journal-import.ts',
 };
 
 const wanted = process.argv.slice(2);

@@ -313,7 +313,7 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
         line: price.line,
         ticker: commodity,
         date: price.date,
-        close: new Decimal(price.price.quantity).toFixed(),
+        close: price.price.quantity,
       };
       continue;
     }
@@ -322,7 +322,7 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
       line: price.line,
       ticker: commodity,
       date: price.date,
-      close: new Decimal(price.price.quantity).toFixed(),
+      close: price.price.quantity,
     });
   }
 

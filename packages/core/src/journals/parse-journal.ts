@@ -18,10 +18,18 @@ const LEDGER_PRICE = new RegExp(
   `^P\\s+${DATE}(?:\\s+\\d{1,2}:\\d{2}(?::\\d{2})?)?\\s+("[^"]+"|\\S+)\\s+(.+)$`,
 );
 
+/** Checked dates: a journal repeats few of them many times (a price per commodity per day). */
+const checkedDates = new Map<string, string | null>();
+
 function isoDate(year: string, month: string, day: string): string | null {
   const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  const parsed = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso ? null : iso;
+  let checked = checkedDates.get(iso);
+  if (checked === undefined) {
+    const parsed = new Date(`${iso}T00:00:00Z`);
+    checked = Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso ? null : iso;
+    if (checkedDates.size < 100_000) checkedDates.set(iso, checked);
+  }
+  return checked;
 }
 
 /** Text before a `;` comment (beancount strings may hold a `;`, so quoted text is skipped). */

@@ -7,17 +7,18 @@ const CHUNK = 5000;
 /** What a journal import reads and writes besides assets and transactions (their features write those). */
 export function createJournalImportsRepository(db: Kysely<Database>) {
   return {
-    /** The keys among `keys` that an earlier journal import of the repository wrote. */
+    /**
+     * The keys among `keys` that an earlier journal import of the repository wrote. Joined from one array
+     * parameter: an IN list of thousands of parameters, planned generically (app connections force generic
+     * plans), compared every row with every value — 22 s for 10k keys against 10k rows.
+     */
     async existingKeys(repositoryId: string, keys: readonly string[]): Promise<Set<string>> {
       const found = new Set<string>();
-      for (let start = 0; start < keys.length; start += CHUNK) {
-        const rows = await db
-          .selectFrom('journal_import_keys')
-          .select('key')
-          .where('repository_id', '=', repositoryId)
-          .where('key', 'in', keys.slice(start, start + CHUNK))
-          .execute();
-        for (const row of rows) found.add(row.key);
+      for (let start = 0; start < keys.length; start += CHUNK * 10) {
+        const rows = await sql<{ key: string }>`
+          select k.key from unnest(${keys.slice(start, start + CHUNK * 10)}::text[]) as k(key)
+          join journal_import_keys j on j.repository_id = ${repositoryId}::uuid and j.key = k.key`.execute(db);
+        for (const row of rows.rows) found.add(row.key);
       }
       return found;
     },
