@@ -16,10 +16,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type RunningApp, startApp } from '../e2e/support/app-server.ts';
 import { apiAs, createUser, type TE2eUser } from '../e2e/support/users.ts';
-import { addDays } from '../packages/core/src/dates/epoch-day.ts';
 import { mapJournal } from '../packages/core/src/journals/map-journal.ts';
 import { parseJournal } from '../packages/core/src/journals/parse-journal.ts';
-import { seeded } from './linked-data/statement-files.ts';
+import { generateJournal } from './journal-generator.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,81 +32,6 @@ const COUNT = Number(values.transactions);
 const STOCKS = Number(values.stocks);
 const DAYS = Number(values.days);
 const DATABASES = new Set(values.databases.split(',').map((name) => name.trim().toLowerCase()));
-
-/** The weekdays from 2015-01-05 on, `count` of them. */
-function weekdays(count: number): string[] {
-  const days: string[] = [];
-  for (let day = '2015-01-05'; days.length < count; day = addDays(day, 1)) {
-    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) days.push(day);
-  }
-  return days;
-}
-
-function generateJournal(): { text: string; prices: number } {
-  const random = seeded(28);
-  const days = weekdays(DAYS);
-  // Letters only: ledger and hledger take a commodity with digits only when quoted.
-  const tickers = Array.from({ length: STOCKS }, (_, index) =>
-    `S${[...index.toString(26).padStart(3, '0')].map((digit) => String.fromCharCode(65 + Number.parseInt(digit, 26))).join('')}`,
-  );
-  const close = tickers.map(() => 10 + random() * 290);
-  const parts: string[] = [];
-  let prices = 0;
-  // Prices first, day by day: a random walk per stock, the EUR rate beside.
-  let rate = 1.1;
-  for (const day of days) {
-    rate = Math.max(0.8, rate * (1 + (random() - 0.5) * 0.01));
-    parts.push(`P ${day} EUR ${rate.toFixed(4)} USD`);
-    prices += 1;
-    for (let index = 0; index < STOCKS; index += 1) {
-      close[index] = Math.max(1, (close[index] as number) * (1 + (random() - 0.5) * 0.04));
-      parts.push(`P ${day} ${tickers[index]} ${(close[index] as number).toFixed(2)} USD`);
-      prices += 1;
-    }
-  }
-  parts.push('', '2015-01-02 * Opening', '    Assets:Bank   100000000.00 USD', '    Equity:Opening', '');
-  const held = new Map<string, number>();
-  const accounts = ['Assets:Broker:A', 'Assets:Broker:B'];
-  for (let index = 0; index < COUNT; index += 1) {
-    const day = days[Math.floor((index / COUNT) * days.length)] as string;
-    const stock = Math.floor(random() * STOCKS);
-    const ticker = tickers[stock] as string;
-    const account = accounts[stock % 2] as string;
-    const price = (10 + random() * 290).toFixed(2);
-    const units = 1 + Math.floor(random() * 50);
-    const pick = random();
-    const have = held.get(ticker) ?? 0;
-    if (pick < 0.2 && have > 0) {
-      const sold = Math.min(have, units);
-      held.set(ticker, have - sold);
-      const proceeds = (sold * Number(price) - 1).toFixed(2);
-      parts.push(
-        `${day} * Sell ${ticker} #${index}`,
-        `    ${account}   -${sold} ${ticker} @ ${price} USD`,
-        '    Expenses:Fees   1.00 USD',
-        `    Assets:Bank   ${proceeds} USD`,
-        '',
-      );
-    } else if (pick < 0.35) {
-      parts.push(`${day} * Dividend ${ticker} #${index}`, `    Assets:Bank   ${(random() * 100 + 0.01).toFixed(2)} USD`, `    Income:Dividends:${ticker}`, '');
-    } else if (pick < 0.45) {
-      parts.push(`${day} * Fee #${index}`, `    Expenses:Fees:Custody   ${(random() * 20 + 0.01).toFixed(2)} USD`, '    Assets:Bank', '');
-    } else if (pick < 0.5) {
-      parts.push(`${day} * Transfer #${index}`, `    ${account}   ${price} USD`, `    Assets:Bank   -${price} USD`, '');
-    } else {
-      held.set(ticker, have + units);
-      parts.push(
-        `${day} * Buy ${ticker} #${index}`,
-        `    ${account}   ${units} ${ticker} @ ${price} USD`,
-        '    Expenses:Fees   1.00 USD',
-        `    Assets:Bank   -${(units * Number(price) + 1).toFixed(2)} USD`,
-        '',
-      );
-    }
-  }
-  return { text: parts.join('\n'), prices };
-}
 
 /** The server's peak resident set so far (VmHWM), in MiB; null without /proc. */
 function peakRssMiB(app: RunningApp): number | null {
@@ -136,7 +60,8 @@ async function importOnce(app: RunningApp, user: TE2eUser, repositoryId: string,
   for (;;) {
     const now = await apiAs<TTaskAnswer>(app, user, 'GET', `/journal_imports/${task.id}`);
     if (now.status === 'succeeded') return { ms: performance.now() - started, result: now.result! };
-    if (now.status !== 'waiting' && now.status !== 'running') throw new Error(`import ${now.status}: ${now.error}`);
+    if (now.status !== 'waiting' && now.status !== 'running')
+      throw new Error(`import ${now.status}: ${now.error}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -158,7 +83,10 @@ async function runOn(database: string, env: Record<string, string>, journal: str
   const app = await startApp({ ...env, LOG_LEVEL: 'warn' });
   try {
     const user = await createUser(app, { email: `bench-${Date.now()}@example.com`, name: 'Bench' });
-    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', { name: 'Bench', currency: 'USD' });
+    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
+      name: 'Bench',
+      currency: 'USD',
+    });
     await apiAs(app, user, 'POST', `/repositories/${repository.id}/initialize`);
     const rssBoot = peakRssMiB(app);
     const first = await importOnce(app, user, repository.id, journal);
@@ -183,13 +111,14 @@ async function runOn(database: string, env: Record<string, string>, journal: str
   }
 }
 
-const generated = generateJournal();
+const generated = generateJournal({ transactions: COUNT, stocks: STOCKS, days: DAYS });
 const journal = generated.text;
 globalThis.gc?.();
 const parseStarted = performance.now();
 const plan = mapJournal(parseJournal(journal, 'ledger'), { currency: 'USD' });
 const parseMs = performance.now() - parseStarted;
-if (plan.refused.length > 0) throw new Error(`the generated journal has refused lines: ${JSON.stringify(plan.refused.slice(0, 3))}`);
+if (plan.refused.length > 0)
+  throw new Error(`the generated journal has refused lines: ${JSON.stringify(plan.refused.slice(0, 3))}`);
 const planned = plan.transactions.length;
 
 const rows: TRow[] = [];

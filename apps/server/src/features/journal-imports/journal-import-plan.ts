@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { TJournalImportPreview } from '@strata/contracts/journal-imports';
 import { isAccountType } from '@strata/core/assets/asset-rules';
 import type { TJournalFormat } from '@strata/core/journals/journal-types';
-import { accountRef, assetRef, mapJournal, type TJournalPlan } from '@strata/core/journals/map-journal';
-import { parseJournal } from '@strata/core/journals/parse-journal';
+import { accountRef, assetRef, type TJournalPlan } from '@strata/core/journals/map-journal';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { assetRefsOf } from '../transactions/index.ts';
 import { createJournalImportsRepository } from './journal-imports.repository.ts';
+import { readJournalInWorker } from './journal-read.ts';
 
 /** A journal mapped and set against what the repository already has. */
 export interface TJournalImportCheck {
@@ -21,8 +20,6 @@ export interface TJournalImportCheck {
   existingPrices: number;
 }
 
-const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
-
 /** Parses and maps a journal (pure, in core), then finds its accounts, assets and transactions already here. */
 export async function checkJournal(
   db: Kysely<Database>,
@@ -30,7 +27,7 @@ export async function checkJournal(
   format: TJournalFormat,
   text: string,
 ): Promise<TJournalImportCheck> {
-  const plan = mapJournal(parseJournal(text, format), { currency: repository.currency });
+  const { plan, hashes } = await readJournalInWorker({ text, format, currency: repository.currency });
   const refs = await assetRefsOf(db, repository.id);
   const accounts = new Map<string, string>();
   const instruments = new Map<string, string>();
@@ -50,7 +47,6 @@ export async function checkJournal(
     );
     if (id) existing.set(assetRef(instrument.ticker), id);
   }
-  const hashes = plan.transactions.map((planned) => hashOf(planned.key));
   const repo = createJournalImportsRepository(db);
   const known = await repo.existingKeys(repository.id, hashes);
   const duplicates = new Set<number>();

@@ -114,8 +114,10 @@ export async function writeJournal(
   const real = (symbolic: string | null) => (symbolic === null ? null : (ids.get(symbolic) ?? symbolic));
   const pending: { line: number; hash: string; transaction: TValidTransaction }[] = [];
   const errors: Record<string, string[]> = {};
-  plan.transactions.forEach((planned, index) => {
-    if (check.duplicates.has(index)) return;
+  for (const [index, planned] of plan.transactions.entries()) {
+    // A turn of the event loop now and then: 100k checks in one go would stop the task's heartbeat.
+    if (index % WRITE_CHUNK === WRITE_CHUNK - 1) await new Promise((resolve) => setImmediate(resolve));
+    if (check.duplicates.has(index)) continue;
     const result = validateTransaction(
       {
         ...planned.transaction,
@@ -135,7 +137,7 @@ export async function writeJournal(
         const key = `line ${planned.line} ${error.label}`;
         errors[key] = [...(errors[key] ?? []), error.message];
       }
-  });
+  }
   if (Object.keys(errors).length > 0) throw fieldError(errors);
 
   const total = pending.length;

@@ -17,7 +17,9 @@ export function createJournalImportsRepository(db: Kysely<Database>) {
       for (let start = 0; start < keys.length; start += CHUNK * 10) {
         const rows = await sql<{ key: string }>`
           select k.key from unnest(${keys.slice(start, start + CHUNK * 10)}::text[]) as k(key)
-          join journal_import_keys j on j.repository_id = ${repositoryId}::uuid and j.key = k.key`.execute(db);
+          join journal_import_keys j on j.repository_id = ${repositoryId}::uuid and j.key = k.key`.execute(
+          db,
+        );
         for (const row of rows.rows) found.add(row.key);
       }
       return found;
