@@ -2,7 +2,7 @@
 // transaction checked by validateTransaction against the catalogue exactly as typed input is. Postings
 // become entries by role (docs/journal-import.md has the table); what fits no type is refused with its
 // line. Ids in the plan are symbolic (`account:Assets:Broker`, `asset:AAPL`); the server resolves them.
-import { Decimal } from '../money/decimal.ts';
+import type { Decimal } from '../money/decimal.ts';
 import { EXPENSE_ACCOUNT, INCOME_ACCOUNT, type TReportingCategory } from '../transactions/asset-kinds.ts';
 import type { TEntryDraft } from '../transactions/catalogue.ts';
 import {
