@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { bumpDataVersion } from '../../shared/data-version.ts';
 import { fieldError } from '../../shared/field-error.ts';
 import type { TAccessUser } from '../../shared/repository-access.ts';
-import { createAssetsService, ensureCurrencyAsset } from '../assets/index.ts';
+import { ensureCurrencyAsset, insertAssetsIn } from '../assets/index.ts';
 import { assetRefsOf, insertImportedTransactions } from '../transactions/index.ts';
 import type { TJournalImportCheck } from './journal-import-plan.ts';
 import { createJournalImportsRepository } from './journal-imports.repository.ts';
@@ -39,7 +39,6 @@ export async function writeJournal(
 ): Promise<TJournalImportCounts> {
   const { plan } = check;
   const repo = createJournalImportsRepository(trx);
-  const assets = createAssetsService(trx);
   const ids = new Map(check.existing);
 
   const newAccounts = plan.accounts.filter((account) => !ids.has(accountRef(account.name)));
@@ -51,12 +50,13 @@ export async function writeJournal(
       { tag_name: SUBCATEGORY_TAG, tag_value: account.subcategory },
     ]),
   );
-  for (const account of newAccounts) {
-    const created = await assets.insertIn(
-      trx,
-      user,
-      repository,
-      {
+  const accountIds = await insertAssetsIn(
+    trx,
+    user,
+    repository,
+    newAccounts.map((account) => ({
+      prefix: `account ${account.name}`,
+      body: {
         type: account.type,
         name: account.name,
         currency: account.currency,
@@ -65,40 +65,41 @@ export async function writeJournal(
           tags.get(`${SUBCATEGORY_TAG}\u0000${account.subcategory}`) as string,
         ],
       },
-      `account ${account.name}`,
-    );
-    ids.set(accountRef(account.name), created.id);
-  }
+    })),
+  );
+  for (const [index, account] of newAccounts.entries())
+    ids.set(accountRef(account.name), accountIds[index] as string);
   let createdAssets = 0;
+  // Currencies first: a stock's quote currency then exists, and the bulk insert reuses it.
   for (const instrument of plan.instruments) {
-    if (ids.has(assetRef(instrument.ticker))) continue;
-    const id =
-      instrument.type === 'currency'
-        ? (
-            await ensureCurrencyAsset(trx, {
-              repositoryId: repository.id,
-              code: instrument.ticker,
-              repositoryCurrency: repository.currency,
-              userId: user.id,
-            })
-          ).id
-        : (
-            await assets.insertIn(
-              trx,
-              user,
-              repository,
-              {
-                type: instrument.type,
-                name: instrument.ticker,
-                ticker: instrument.ticker,
-                currency: instrument.currency,
-              },
-              `asset ${instrument.ticker}`,
-            )
-          ).id;
-    ids.set(assetRef(instrument.ticker), id);
+    if (instrument.type !== 'currency' || ids.has(assetRef(instrument.ticker))) continue;
+    const currency = await ensureCurrencyAsset(trx, {
+      repositoryId: repository.id,
+      code: instrument.ticker,
+      repositoryCurrency: repository.currency,
+      userId: user.id,
+    });
+    ids.set(assetRef(instrument.ticker), currency.id);
     createdAssets += 1;
   }
+  const newStocks = plan.instruments.filter((instrument) => !ids.has(assetRef(instrument.ticker)));
+  const stockIds = await insertAssetsIn(
+    trx,
+    user,
+    repository,
+    newStocks.map((instrument) => ({
+      prefix: `asset ${instrument.ticker}`,
+      body: {
+        type: instrument.type,
+        name: instrument.ticker,
+        ticker: instrument.ticker,
+        currency: instrument.currency,
+      },
+    })),
+  );
+  for (const [index, instrument] of newStocks.entries())
+    ids.set(assetRef(instrument.ticker), stockIds[index] as string);
+  createdAssets += newStocks.length;
 
   const prices = await repo.insertPrices(
     repository.id,

@@ -322,6 +322,28 @@ describe('journal imports', () => {
     expect(await counts(repositoryId)).toEqual(before);
   }, 300_000);
 
+  it('refuses to make an asset over a trashed twin, as creating it by hand does, and writes nothing', async () => {
+    const repositoryId = await createRepositoryAs(owner, 'Trashed twin');
+    await shareRepository(owner, reader, repositoryId, 1);
+    const made = await owner.call('POST', '/api/assets', {
+      repository_id: repositoryId,
+      type: 'stock',
+      name: 'Apple',
+      ticker: 'AAPL',
+      currency: 'USD',
+    });
+    expect(made.statusCode).toBe(201);
+    expect((await owner.call('DELETE', `/api/assets/${made.json().id}`)).statusCode).toBe(200);
+    const before = await counts(repositoryId);
+    const task = await importJournal(repositoryId, {
+      format: 'ledger',
+      journal: readFileSync(LEDGER_FILE, 'utf8'),
+    });
+    expect(task.status).toBe('failed');
+    expect(task.error).toBe('An identical asset Apple is soft deleted: restore it from the trash');
+    expect(await counts(repositoryId)).toEqual(before);
+  }, 300_000);
+
   it('lets only writers preview and import, and only members follow', async () => {
     const repositoryId = await createRepositoryAs(owner, 'Access');
     await shareRepository(owner, reader, repositoryId, 1);
