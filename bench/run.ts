@@ -11,6 +11,7 @@ const benchmarks: Record<string, string> = {
   rules: 'bench/rules.ts',
   'linked-import': 'bench/linked-import.ts',
   'market-data': 'bench/market-data.ts',
+  'journal-import': 'bench/journal-import.ts',
 };
 
 const wanted = process.argv.slice(2);

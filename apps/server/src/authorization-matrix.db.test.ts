@@ -11,6 +11,7 @@ import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
 import { documentsMatrix } from './features/documents/documents.matrix.fixture.ts';
 import { linkedBalancesMatrix } from './features/linked-data/linked-balances.matrix.fixture.ts';
+import { journalImportsMatrix } from './features/journal-imports/journal-imports.matrix.fixture.ts';
 import { linkedConnectorsMatrix } from './features/linked-data/linked-connectors.matrix.fixture.ts';
 import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
 import { linkedPositionsMatrix } from './features/linked-data/linked-positions.matrix.fixture.ts';
@@ -75,6 +76,7 @@ const MATRIX: TMatrixCase[] = [
   ...marketDataMatrix,
   ...linkedProvidersMatrix,
   ...linkedBalancesMatrix,
+  ...journalImportsMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

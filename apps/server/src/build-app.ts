@@ -18,6 +18,7 @@ import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
 import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { journalImportsRoutes } from './features/journal-imports/journal-imports.routes.ts';
 import { linkedDataRoutes } from './features/linked-data/linked-data.routes.ts';
 import { marketDataRoutes } from './features/market-data/market-data.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
@@ -78,6 +79,7 @@ const apiFeatures = [
   rulesRoutes,
   searchRoutes,
   marketDataRoutes,
+  journalImportsRoutes,
 ];
 
 /**

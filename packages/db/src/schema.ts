@@ -5,6 +5,7 @@ import type { JsonColumn } from './schema-columns.ts';
 import type { DashboardsDatabase } from './schema-dashboards.ts';
 import type { DocumentsDatabase } from './schema-documents.ts';
 import type { IdentityDatabase } from './schema-identity.ts';
+import type { JournalImportsDatabase } from './schema-journal-imports.ts';
 import type { LinkedDataDatabase } from './schema-linked-data.ts';
 import type { LinkedInvestmentsDatabase } from './schema-linked-investments.ts';
 import type { LinkedTransactionTagsDatabase } from './schema-linked-transaction-tags.ts';
@@ -36,6 +37,7 @@ export interface Database
     RulesDatabase,
     LinkedTransactionTagsDatabase,
     LinkedInvestmentsDatabase,
-    ProviderConnectionsDatabase {
+    ProviderConnectionsDatabase,
+    JournalImportsDatabase {
   app_meta: AppMetaTable;
 }

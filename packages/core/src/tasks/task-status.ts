@@ -22,6 +22,7 @@ export const TASK_TYPES = [
   'sync_linked_account',
   'market_data_sync',
   'analytics_compute',
+  'journal_import',
 ] as const;
 export type TTaskType = (typeof TASK_TYPES)[number];
 
@@ -95,6 +96,7 @@ export const TASK_TYPE_LABELS: Record<TTaskType, string> = {
   sync_linked_account: 'sync linked account',
   market_data_sync: 'market data sync',
   analytics_compute: 'analytics compute',
+  journal_import: 'journal import',
 };
 
 function codeOf(input: string): string {

@@ -181,6 +181,39 @@ export function createAssetsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Live or trashed assets of the same type and ticker (any case) as any of `pairs`, live ones first. */
+    async findTwins(repositoryId: string, pairs: readonly { type: string; ticker: string }[]) {
+      if (pairs.length === 0) return [];
+      const rows = await sql<{ name: string; type: string; ticker: string | null; deleted_at: Date | null }>`
+        select a.name, a.type, a.ticker, a.deleted_at
+        from unnest(${pairs.map((p) => p.type)}::text[], ${pairs.map((p) => p.ticker.toLowerCase())}::text[]) as p(type, ticker)
+        join assets a on a.repository_id = ${repositoryId}::uuid and a.type = p.type and lower(a.ticker) = p.ticker
+        order by a.deleted_at desc nulls first`.execute(db);
+      return rows.rows;
+    },
+
+    /** Many assets in one statement per 1,000; answers their ids in order. */
+    async insertMany(values: readonly Insertable<Database['assets']>[]): Promise<string[]> {
+      const ids: string[] = [];
+      for (let start = 0; start < values.length; start += 1000) {
+        const rows = await db
+          .insertInto('assets')
+          .values(values.slice(start, start + 1000))
+          .returning('id')
+          .execute();
+        ids.push(...rows.map((row) => row.id));
+      }
+      return ids;
+    },
+
+    async insertAssetTags(rows: readonly Insertable<Database['asset_tags']>[]): Promise<void> {
+      for (let start = 0; start < rows.length; start += 5000)
+        await db
+          .insertInto('asset_tags')
+          .values(rows.slice(start, start + 5000))
+          .execute();
+    },
+
     insert(values: Insertable<Database['assets']>): Promise<TAssetRow> {
       return db.insertInto('assets').values(values).returningAll().executeTakeFirstOrThrow();
     },

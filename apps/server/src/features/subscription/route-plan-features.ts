@@ -209,6 +209,10 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/market_data/daily_prices': 'free',
   'GET /api/market_data/status': 'free',
   'POST /api/market_data/sync': 'free',
+  // Journal imports (issue 28): moving in is free, like the CSV import.
+  'POST /api/journal_imports/preview': 'free',
+  'POST /api/journal_imports': 'free',
+  'GET /api/journal_imports/:id': 'free',
 };
 
 /**

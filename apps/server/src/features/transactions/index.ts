@@ -30,3 +30,24 @@ export { createTransactionRules, type TTransactionRules } from './transactions-r
 export function assetRefsOf(db: Kysely<Database>, repositoryId: string) {
   return createTransactionsRepository(db).assetRefs(repositoryId);
 }
+
+/**
+ * Writes validated transactions of an import from another tool (source 'import'), inside the caller's
+ * database transaction; answers their ids in order (a journal import keys them for the next run).
+ */
+export async function insertImportedTransactions(
+  trx: Kysely<Database>,
+  repositoryId: string,
+  userId: string,
+  transactions: readonly TValidTransaction[],
+): Promise<string[]> {
+  const rows = await createTransactionsRepository(trx).insertMany(
+    repositoryId,
+    userId,
+    transactions,
+    'import',
+  );
+  return rows.map((row) => row.id);
+}
+
+export { refreshStatistics } from './transactions-rules.ts';

@@ -1,0 +1,94 @@
+import type { TJournalImportPreview } from '@strata/contracts/journal-imports';
+import { isAccountType } from '@strata/core/assets/asset-rules';
+import type { TJournalFormat } from '@strata/core/journals/journal-types';
+import { accountRef, assetRef, type TJournalPlan } from '@strata/core/journals/map-journal';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+import { assetRefsOf } from '../transactions/index.ts';
+import { createJournalImportsRepository } from './journal-imports.repository.ts';
+import { readJournalInWorker } from './journal-read.ts';
+
+/** A journal mapped and set against what the repository already has. */
+export interface TJournalImportCheck {
+  plan: TJournalPlan;
+  /** Symbolic ids (`account:…`, `asset:…`) of the plan that the repository already has, to their ids. */
+  existing: Map<string, string>;
+  /** sha256 of each planned transaction's key, in plan order. */
+  hashes: string[];
+  /** Plan indexes of transactions an earlier import already wrote. */
+  duplicates: Set<number>;
+  existingPrices: number;
+}
+
+/** Parses and maps a journal (pure, in core), then finds its accounts, assets and transactions already here. */
+export async function checkJournal(
+  db: Kysely<Database>,
+  repository: { id: string; currency: string },
+  format: TJournalFormat,
+  text: string,
+): Promise<TJournalImportCheck> {
+  const { plan, hashes } = await readJournalInWorker({ text, format, currency: repository.currency });
+  const refs = await assetRefsOf(db, repository.id);
+  const accounts = new Map<string, string>();
+  const instruments = new Map<string, string>();
+  for (const [id, ref] of refs) {
+    if (isAccountType(ref.type)) accounts.set(ref.name.toLowerCase(), id);
+    else if (ref.ticker)
+      instruments.set(`${ref.type === 'currency' ? 'currency' : 'other'}\u0000${ref.ticker}`, id);
+  }
+  const existing = new Map<string, string>();
+  for (const account of plan.accounts) {
+    const id = accounts.get(account.name.toLowerCase());
+    if (id) existing.set(accountRef(account.name), id);
+  }
+  for (const instrument of plan.instruments) {
+    const id = instruments.get(
+      `${instrument.type === 'currency' ? 'currency' : 'other'}\u0000${instrument.ticker}`,
+    );
+    if (id) existing.set(assetRef(instrument.ticker), id);
+  }
+  const repo = createJournalImportsRepository(db);
+  const known = await repo.existingKeys(repository.id, hashes);
+  const duplicates = new Set<number>();
+  hashes.forEach((hash, index) => {
+    if (known.has(hash)) duplicates.add(index);
+  });
+  const existingPrices = await repo.countExistingPrices(
+    plan.prices.flatMap((price) => {
+      const assetId = existing.get(assetRef(price.ticker));
+      return assetId ? [{ assetId, date: price.date }] : [];
+    }),
+  );
+  return { plan, existing, hashes, duplicates, existingPrices };
+}
+
+export function previewOf(check: TJournalImportCheck): TJournalImportPreview {
+  const { plan, existing, duplicates } = check;
+  const newAccounts = plan.accounts.filter((a) => !existing.has(accountRef(a.name)));
+  const newAssets = plan.instruments.filter((i) => !existing.has(assetRef(i.ticker)));
+  const byType: Record<string, number> = {};
+  plan.transactions.forEach((planned, index) => {
+    if (duplicates.has(index)) return;
+    byType[planned.transaction.type] = (byType[planned.transaction.type] ?? 0) + 1;
+  });
+  return {
+    accounts: {
+      create: newAccounts.length,
+      existing: plan.accounts.length - newAccounts.length,
+      names: newAccounts.map((a) => a.name),
+    },
+    assets: {
+      create: newAssets.length,
+      existing: plan.instruments.length - newAssets.length,
+      tickers: newAssets.map((i) => i.ticker),
+    },
+    prices: { create: plan.prices.length - check.existingPrices, existing: check.existingPrices },
+    transactions: {
+      create: plan.transactions.length - duplicates.size,
+      existing: duplicates.size,
+      by_type: byType,
+    },
+    refused: plan.refused,
+    ignored: plan.ignored,
+  };
+}

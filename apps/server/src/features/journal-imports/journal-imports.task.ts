@@ -1,0 +1,156 @@
+import type { TJournalImportBody, TJournalImportPreview } from '@strata/contracts/journal-imports';
+import type { TTask } from '@strata/contracts/tasks';
+import type { TJournalFormat } from '@strata/core/journals/journal-types';
+import type { TDialectName } from '@strata/db/database';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+import { AppError } from '../../plugins/app-error.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
+import { setTaskProgress, type TTaskExecutor, toTaskView } from '../tasks/index.ts';
+import { refreshStatistics } from '../transactions/index.ts';
+import { checkJournal, previewOf, type TJournalImportCheck } from './journal-import-plan.ts';
+import { writeJournal } from './journal-import-write.ts';
+import { findJournalImportTask } from './journal-imports.repository.ts';
+
+export const JOURNAL_IMPORT_TASK_TYPE = 'journal_import';
+export const JOURNAL_IMPORT_MESSAGES = {
+  NOT_FOUND: 'Import not found',
+  UNMAPPED: 'Some lines of the journal could not be mapped: nothing was imported',
+} as const;
+
+/** Where the journal waits for the worker (a task row is polled, so it does not carry the file). */
+export const journalFileKey = (taskId: string) => `imports/journals/${taskId}.txt`;
+
+interface TPrepared {
+  check: TJournalImportCheck;
+  repository: { id: string; currency: string };
+}
+
+export function createJournalImports(deps: {
+  db: Kysely<Database>;
+  dbDialect: TDialectName;
+  tasks: TTaskExecutor;
+  fileStore: TFileStore;
+}) {
+  const { db, tasks, fileStore } = deps;
+
+  /** Maps the journal and refuses it whole when a line could not be mapped and the caller did not allow that. */
+  async function check(
+    repository: { id: string; currency: string },
+    body: { format: TJournalFormat; journal: string; skip_unmapped?: boolean | undefined },
+  ) {
+    const checked = await checkJournal(db, repository, body.format, body.journal);
+    return { checked, preview: previewOf(checked) };
+  }
+
+  function assertMapped(preview: TJournalImportPreview, isSkipping: boolean) {
+    if (preview.refused.length > 0 && !isSkipping)
+      throw new AppError('BAD_REQUEST', JOURNAL_IMPORT_MESSAGES.UNMAPPED, {
+        details: { refused: preview.refused, ignored: preview.ignored },
+      });
+  }
+
+  return {
+    register() {
+      tasks.register(
+        JOURNAL_IMPORT_TASK_TYPE,
+        async ({ task, trx, prepared }) => {
+          const { check: checked, repository } = prepared as TPrepared;
+          // PostgreSQL records each written chunk through another pooled connection while the transaction
+          // runs; PGlite's one connection is the transaction's, so there the row gets the final count.
+          const on = deps.dbDialect === 'postgres' ? db : null;
+          const counts = await writeJournal(
+            trx,
+            { id: task.user_id },
+            repository,
+            checked,
+            async (progress) => {
+              if (on) await setTaskProgress(on, task.id, { ...progress });
+            },
+          );
+          await setTaskProgress(trx, task.id, {
+            stage: 'done',
+            total: counts.transactions,
+            written: counts.transactions,
+          });
+          await refreshStatistics(trx, counts.transactions);
+          const preview = previewOf(checked);
+          return {
+            message: `${counts.transactions} transactions imported`,
+            created: counts,
+            skipped: {
+              transactions: preview.transactions.existing,
+              prices: checked.plan.prices.length - counts.prices,
+            },
+            refused: preview.refused,
+            ignored: preview.ignored,
+          };
+        },
+        {
+          // All or nothing: a failed import wrote no row, whatever the pooled progress writes said.
+          progressWhenFailed: (progress) => ({ ...progress, written: 0 }),
+          prepare: async ({ task }) => {
+            const payload = task.payload as { format?: TJournalFormat; skip_unmapped?: boolean };
+            if (!task.repository_id || !payload.format) throw new Error('Unknown journal import task');
+            const key = journalFileKey(task.id);
+            const file = await fileStore.get(key);
+            if (!file) throw new Error('The journal file is missing');
+            await fileStore.delete(key);
+            await setTaskProgress(db, task.id, { stage: 'reading', total: 0, written: 0 });
+            const { repository } = await requireRepositoryAccess(
+              db,
+              { id: task.user_id },
+              task.repository_id,
+              'write',
+            );
+            const target = { id: repository.id, currency: repository.currency };
+            const { checked, preview } = await check(target, {
+              format: payload.format,
+              journal: file.toString('utf8'),
+            });
+            assertMapped(preview, payload.skip_unmapped === true);
+            await setTaskProgress(db, task.id, {
+              stage: 'writing',
+              total: preview.transactions.create,
+              written: 0,
+            });
+            return { check: checked, repository: target } satisfies TPrepared;
+          },
+        },
+      );
+    },
+
+    /** What the import would create; nothing is written. Write access: it is the first step of an import. */
+    async preview(user: TAccessUser | null, body: TJournalImportBody): Promise<TJournalImportPreview> {
+      const { repository } = await requireRepositoryAccess(db, user, body.repository_id, 'write');
+      return (await check({ id: repository.id, currency: repository.currency }, body)).preview;
+    },
+
+    /** Queues an import and answers its task at once; the journal waits in the file store. */
+    async start(user: TAccessUser | null, body: TJournalImportBody): Promise<TTask> {
+      await requireRepositoryAccess(db, user, body.repository_id, 'write');
+      return db.transaction().execute(async (trx) => {
+        const task = await tasks.create(trx, {
+          userId: (user as TAccessUser).id,
+          type: JOURNAL_IMPORT_TASK_TYPE,
+          repositoryId: body.repository_id,
+          payload: { format: body.format, skip_unmapped: body.skip_unmapped === true },
+        });
+        await tasks.enqueue(trx, task);
+        // Last: if queuing failed, no file is left behind; the job can only start once this commits.
+        await fileStore.put(journalFileKey(task.id), Buffer.from(body.journal, 'utf8'), 'text/plain');
+        return toTaskView(task);
+      });
+    },
+
+    /** An import's task, for any member of its repository (others: 404, as if it did not exist). */
+    async read(user: TAccessUser | null, id: string): Promise<TTask> {
+      if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+      const task = await findJournalImportTask(db, id);
+      if (!task?.repository_id) throw AppError.notFound(JOURNAL_IMPORT_MESSAGES.NOT_FOUND);
+      await requireRepositoryAccess(db, user, task.repository_id, 'read');
+      return toTaskView(task);
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { readJournal, type TJournalReadInput, type TJournalReadOutcome } from './journal-read.ts';
+
+// One journal read off the API's thread (see readJournalInWorker); a failure is sent as a message.
+let outcome: TJournalReadOutcome;
+try {
+  outcome = { ok: true, read: readJournal(workerData as TJournalReadInput) };
+} catch (error) {
+  outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
+}
+parentPort?.postMessage(outcome);

@@ -1,0 +1,76 @@
+import { JOURNAL_FORMATS } from '@strata/core/journals/journal-types';
+import { z } from 'zod';
+import { fileText } from './control-characters.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { ZErrorBody } from './errors.ts';
+import { ZRecordId } from './repositories.ts';
+import { ZTask } from './tasks.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+
+export const ZJournalFormat = z.enum(JOURNAL_FORMATS);
+
+export const ZJournalImportBody = z.object({
+  repository_id: ZRecordId,
+  /** `ledger` reads ledger-cli and hledger journals; `beancount` reads beancount files. */
+  format: ZJournalFormat,
+  /** The journal's text: one self-contained file (`include` is refused). */
+  journal: fileText(z.string().min(1).max(200_000_000)),
+  /**
+   * false or absent: a journal with a line that could not be mapped is not imported (the task fails with
+   * the report); true: what maps is imported and the rest is reported.
+   */
+  skip_unmapped: z.boolean().optional(),
+});
+export type TJournalImportBody = z.infer<typeof ZJournalImportBody>;
+
+/** A line of the journal and what was done with it. */
+export const ZJournalNotice = z.object({ line: z.number(), message: z.string() });
+
+const ZCounted = z.object({ create: z.number(), existing: z.number() });
+
+/** What an import would create, and what of the journal it would not carry. */
+export const ZJournalImportPreview = z.object({
+  accounts: ZCounted.extend({ names: z.array(z.string()) }),
+  assets: ZCounted.extend({ tickers: z.array(z.string()) }),
+  prices: ZCounted,
+  /** `existing`: transactions an earlier import of this journal already wrote (skipped). */
+  transactions: ZCounted.extend({ by_type: z.record(z.string(), z.number()) }),
+  /** Could not be mapped: nothing of these lines is imported. */
+  refused: z.array(ZJournalNotice),
+  /** Read and not carried on purpose (balance assertions, gain postings, options …). */
+  ignored: z.array(ZJournalNotice),
+});
+export type TJournalImportPreview = z.infer<typeof ZJournalImportPreview>;
+
+/** A journal import's progress on its task: the stage, then transactions written of those to write. */
+export const ZJournalImportProgress = z.object({
+  stage: z.enum(['reading', 'writing', 'done']),
+  total: z.number(),
+  written: z.number(),
+});
+export type TJournalImportProgress = z.infer<typeof ZJournalImportProgress>;
+
+export const previewJournalImport = defineEndpoint({
+  method: 'POST',
+  url: '/journal_imports/preview',
+  summary: 'What importing a ledger/hledger or beancount journal would create, and what it would not carry',
+  body: ZJournalImportBody,
+  response: { 200: ZJournalImportPreview, ...errors },
+});
+
+export const startJournalImport = defineEndpoint({
+  method: 'POST',
+  url: '/journal_imports',
+  summary: 'Import a journal in the background: 202 with its task (progress, then the report as its result)',
+  body: ZJournalImportBody,
+  response: { 202: ZTask, ...errors },
+});
+
+export const journalImportTask = defineEndpoint({
+  method: 'GET',
+  url: '/journal_imports/:id',
+  summary: "A journal import's task, for the members of its repository",
+  params: z.object({ id: z.uuid() }),
+  response: { 200: ZTask, ...errors },
+});
