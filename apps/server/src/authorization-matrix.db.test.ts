@@ -10,14 +10,14 @@ import { collaborationMatrix } from './features/collaboration/collaboration.matr
 import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
 import { documentsMatrix } from './features/documents/documents.matrix.fixture.ts';
-import { linkedBalancesMatrix } from './features/linked-data/linked-balances.matrix.fixture.ts';
 import { journalImportsMatrix } from './features/journal-imports/journal-imports.matrix.fixture.ts';
+import { linkedBalancesMatrix } from './features/linked-data/linked-balances.matrix.fixture.ts';
 import { linkedConnectorsMatrix } from './features/linked-data/linked-connectors.matrix.fixture.ts';
 import { linkedDataMatrix } from './features/linked-data/linked-data.matrix.fixture.ts';
 import { linkedPositionsMatrix } from './features/linked-data/linked-positions.matrix.fixture.ts';
 import { linkedTransactionsMatrix } from './features/linked-data/linked-transactions.matrix.fixture.ts';
-import { marketDataMatrix } from './features/market-data/market-data.matrix.fixture.ts';
 import { linkedProvidersMatrix } from './features/linked-data/providers/linked-providers.matrix.fixture.ts';
+import { marketDataMatrix } from './features/market-data/market-data.matrix.fixture.ts';
 import { repositoriesMatrix } from './features/repositories/repositories.matrix.fixture.ts';
 import { importRepository } from './features/repositories/repository-transfer.ts';
 import {
