@@ -2,7 +2,6 @@ import type { Database } from '@strata/db/schema';
 import type {
   ConnectorsTable,
   LinkedAccountsTable,
-  LinkedTransactionsTable,
   SyncEventsTable,
   TSyncResult,
 } from '@strata/db/schema-linked-data';
