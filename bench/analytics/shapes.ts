@@ -14,6 +14,11 @@
 //                     (the series whose NPV has several roots or nearly so: XIRR's hard case)
 //   sparse-prices     as leaf-irregular, prices on a few random days a month (some assets a few a year)
 //   busy-accounts     fewer, busier accounts (one per ~50 holdings): long series per account scope
+//   multi-root        as leaf-irregular, but a quarter of the accounts are sold out and emptied a month
+//                     before the end, then refunded ten days later with twice that plus 50,000, which a
+//                     3% entry fee leaves below its deposit at the end: out, a larger in, a smaller end
+//                     value close together, so NPV has roots at large losses as well as the usual one
+//                     (several rates, `irr_roots`)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +30,13 @@ import type {
 import { addDays, toEpochDay } from '../../packages/core/src/dates/epoch-day.ts';
 import { findTransactionType } from '../../packages/core/src/transactions/catalogue.ts';
 
-export const SHAPES = ['leaf-irregular', 'leaf-alternating', 'sparse-prices', 'busy-accounts'] as const;
+export const SHAPES = [
+  'leaf-irregular',
+  'leaf-alternating',
+  'sparse-prices',
+  'busy-accounts',
+  'multi-root',
+] as const;
 export type TShape = (typeof SHAPES)[number];
 
 type TShapeOptions = { shape: TShape; transactions: number; assets: number; years: number; seed: number };
@@ -251,12 +262,54 @@ export function generateShape(options: TShapeOptions): unknown {
     bump(cash, `${account.id}|${currency}`, gross - Number(tax));
   };
 
+  const emptied = new Map<number, number>();
+  /** multi-root: sell account k out and move all its cash out. */
+  const emptyOut = (k: number, day: number) => {
+    const account = accounts[k]!;
+    const currency = cashOf(account);
+    for (const stock of accountStocks[k]!) {
+      const key = `${account.id}|${stock.id}`;
+      const held = units.get(key) ?? 0;
+      if (held <= 0) continue;
+      const net = money(held * closes.get(stock.id)![day]! - 5);
+      add('sell', day, [
+        [account.id, stock.id, `-${held}`],
+        [account.id, currency, net],
+        ['fees', currency, '5.00', stock.id],
+      ]);
+      units.set(key, 0);
+      bump(cash, `${account.id}|${currency}`, Number(net));
+    }
+    emptied.set(k, cash.get(`${account.id}|${currency}`) ?? 0);
+    moveOut(k, day, 1);
+  };
+  // Refunded with more than was taken out, so the deposit, not the withdrawal, weighs most near −100%.
+  const refund = (k: number, day: number) => {
+    const account = accounts[k]!;
+    const currency = cashOf(account);
+    moveIn(k, day, 50_000 + 2 * (emptied.get(k) ?? 0) * (currency === 'eur' ? closes.get('eur')![day]! : 1));
+    const fee = money((cash.get(`${account.id}|${currency}`) ?? 0) * 0.03);
+    add('fee', day, [
+      [account.id, currency, `-${fee}`],
+      ['fees', currency, fee],
+    ]);
+    bump(cash, `${account.id}|${currency}`, -Number(fee));
+    for (let i = 0; i < 3; i++) trade(k, day, false);
+  };
+  const lastWeekday = weekdays[weekdays.length - 1]!;
+  let stage = 0;
+
+  // Some draws make two transactions (a dividend and its tax, a buy that first needs money moved in) and
+  // some none: about 1.15 per draw, so the draws are spread over all the years rather than cut off.
   const txDays = Array.from(
-    { length: options.transactions },
+    { length: Math.round(options.transactions / 1.15) },
     () => weekdays[Math.floor(random() * weekdays.length)]!,
   ).sort((a, b) => a - b);
   for (const [index, day] of txDays.entries()) {
-    if (transactions.length >= options.transactions) break;
+    if (shape === 'multi-root' && stage < 2 && day >= lastWeekday - (stage === 0 ? 30 : 20)) {
+      for (let k = 1; k < accountCount; k += 4) (stage === 0 ? emptyOut : refund)(k, day);
+      stage++;
+    }
     const roll = index === 0 ? 0 : random();
     const k = pickAccount();
     const swing = isSwinging(k);
