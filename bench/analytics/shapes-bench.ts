@@ -2,6 +2,7 @@
 // optionally two checkouts alternated on the same files (before/after a change):
 //
 //   npx node bench/analytics/shapes-bench.ts [--size 100000] [--rounds 3] [--checkouts .,/tmp/base]
+//     [--files repository-100000,shape-multi-root-100000] [--warm 3] [--repeat 3]
 //
 // Per file, per round, per checkout (in that order, so the checkouts alternate): fresh processes run
 //   run.ts --child: the whole engine, every dataset, monthly over 10 years: cold (first compute in the
@@ -24,11 +25,17 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     checkouts: { type: 'string', default: '.' },
     out: { type: 'string', default: 'bench/out/analytics' },
+    /** Comma-separated file names (without .json) instead of every generated one. */
+    files: { type: 'string' },
+    warm: { type: 'string', default: '3' },
+    repeat: { type: 'string', default: '3' },
   },
 });
-const files = [`repository-${values.size}`, ...SHAPES.map((shape) => `shape-${shape}-${values.size}`)]
-  .map((name) => resolve(values.out, `${name}.json`))
-  .filter((file) => existsSync(file));
+const names = values.files?.split(',') ?? [
+  `repository-${values.size}`,
+  ...SHAPES.map((shape) => `shape-${shape}-${values.size}`),
+];
+const files = names.map((name) => resolve(values.out, `${name}.json`)).filter((file) => existsSync(file));
 const checkouts = values.checkouts.split(',').map((dir) => resolve(dir));
 
 function node(cwd: string, args: string[]): string {
@@ -52,7 +59,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
           '--child',
           file,
           '--warm',
-          '3',
+          values.warm,
         ]),
       ) as { computeMs: number; cpuMs: number; warmMs: number };
       const widget = JSON.parse(
@@ -62,7 +69,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
           '--file',
           file,
           '--repeat',
-          '3',
+          values.repeat,
           '--only',
           'board,by asset',
           '--json',
