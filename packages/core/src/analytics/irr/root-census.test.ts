@@ -57,6 +57,26 @@ describe('root census, hand-worked', () => {
     expect(yearly(noRate)).toEqual({ kind: 'undefined', reason: 'NO_SOLUTION' });
   });
 
+  it('flows summing to 0 (a root exactly at 0%) and a second rate: both, not two roots a rounding apart', () => {
+    // 2,734.29 − 5,485.25y + 2,750.73y² (y = e^(−x·68/365)) with 0.01 and 0.22 beside it sums to 0 at y = 1;
+    // the other root is near y = 2,734.29 / 2,750.73 = 0.99402, r = 0.99402^(−365/68) − 1 ≈ 3.3%.
+    const result = xirrOfDays([1, 2, 70, 138, 139], [0.01, 2734.29, -5485.25, 2750.73, 0.22]);
+    if (result.kind !== 'ok') throw new Error(`expected rates, got ${result.reason}`);
+    expect(result.roots).toHaveLength(2);
+    expect(Math.abs(result.roots![0]!)).toBeLessThan(1e-12);
+    expect(result.roots![1]).toBeGreaterThan(0.03);
+    expect(result.roots![1]).toBeLessThan(0.036);
+  });
+
+  it('two roots at huge rates (fast-check counterexample): both found, as the grid scan finds them', () => {
+    const days = [1, 59, 121, 122, 240, 241];
+    const amounts = [0.01, 0.01, -0.01, -0.49, 4.62, 0.01];
+    const result = xirrOfDays(days, amounts);
+    const scanned = xirrOfDays(days, amounts, { isScanForced: true });
+    expect(result.kind === 'ok' && result.roots?.length).toBe(2);
+    expect(scanned.kind === 'ok' && scanned.roots?.length).toBe(2);
+  });
+
   it('a double root (100, −220, 121: 100(1 − 1.1y)²) is left to the grid scan', () => {
     expect(census(yearFlows([100, -220, 121]), -5, 5)).toBeNull();
   });
@@ -102,11 +122,11 @@ describe('root census agrees with the grid scan', () => {
   };
 
   /** Coefficients of Π (1 − gᵢ·y), times k: yearly flows whose rates are exactly gᵢ − 1. */
-  const fromGrowths = (growths: readonly number[], k: number) =>
-    growths.reduce<number[]>(
-      (poly, g) => [...poly, 0].map((c, i) => c - (i > 0 ? g * poly[i - 1]! : 0)),
-      [k],
-    );
+  const fromGrowths = (growths: readonly number[], k: number) => {
+    let poly = [k];
+    for (const g of growths) poly = [...poly, 0].map((c, i) => c - (i > 0 ? g * poly[i - 1]! : 0));
+    return poly;
+  };
 
   it('on series built with one to four known rates (multi-root)', () => {
     const series = fc

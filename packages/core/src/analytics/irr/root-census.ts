@@ -6,9 +6,9 @@ import type { YearFlows } from './exponential-sum.ts';
 // tᵢ ≥ s only shrinks as x grows and each with tᵢ < s only grows, so on a cell [a, b] the inflows
 // (aᵢ > 0) lie between their decreasing part at b plus their increasing part at a and the reverse, and
 // so do the outflows. Hence on the cell:
-//   the inflows' least exceeds the outflows' most, or the reverse: g keeps one sign, no root;
-//   the same for the two signs of g's slope −Σ aᵢ·(tᵢ − s)·e^(−x·(tᵢ − s)): g is strictly monotone,
-//   one root if its ends differ in sign, else none;
+//   the falling parts of g's slope −Σ aᵢ·(tᵢ − s)·e^(−x·(tᵢ − s)) at their least outweigh the rising
+//   parts at their most, or the reverse: g is strictly monotone, one root if its ends differ in sign,
+//   else none; a Taylor bound from each end (below) also shows g keeping its sign or monotone;
 //   neither: halve the cell (in asinh(x / 0.01), like the grid scan) and look again.
 // s is the cell's centre of weight (the |term|-weighted mean time), which keeps the bounds tight both
 // near −100% (the last flows weigh most) and at huge rates (the first flow does). Each cell end costs
@@ -139,7 +139,10 @@ export function isolateRoots(flows: YearFlows, atLo: Probe, atHi: Probe): RootBr
   const pending: [Probe, Probe, number, number][] = [[atLo, atHi, uLo, uHi]];
   while (pending.length > 0) {
     const [a, b, ua, ub] = pending.pop()!;
-    if (a.value === 0 || b.value === 0) return null;
+    // An end whose NPV is within rounding of zero has no sign to trust (flows summing to 0 put a root
+    // exactly at r = 0, where a probe can land): the grid scan decides.
+    if (Math.abs(a.value) <= epsilon * a.magnitude0 || Math.abs(b.value) <= epsilon * b.magnitude0)
+      return null;
     const isSameSign = Math.sign(a.value) === Math.sign(b.value);
     const cell = boundsOnCell(flows, a, b, epsilon);
     if (cell === 'keeps-sign') {
@@ -197,14 +200,9 @@ function partsOnCell(flows: YearFlows, a: Probe, b: Probe, s: number, epsilon: n
   // The scaling at each end, e^(m + x·s), undone in log terms.
   const kA = a.m + a.x * s;
   const kB = b.m + b.x * s;
-  const lower = 1 - epsilon;
-  const upper = 1 + epsilon;
-  // Value: least inflow = the shrinking ones at b, the growing ones at a; most outflow the reverse.
-  const leastIn = logAdd(logOf(atB.inflowFrom * lower, kB), logOf(atA.inflowBefore * lower, kA));
-  const mostIn = logAdd(logOf(atA.inflowFrom * upper, kA), logOf(atB.inflowBefore * upper, kB));
-  const leastOut = logAdd(logOf(atB.outflowFrom * lower, kB), logOf(atA.outflowBefore * lower, kA));
-  const mostOut = logAdd(logOf(atA.outflowFrom * upper, kA), logOf(atB.outflowBefore * upper, kB));
-  if (leastIn > mostOut || leastOut > mostIn) return 'keeps-sign';
+  // The same bounds on the value (least inflow against most outflow) answered a cell holding two roots
+  // at huge rates as root-free (a fast-check counterexample; not yet understood), so only the slope's
+  // parts are used: a wrong 'monotone' is caught by the ends' signs far more often than a wrong 'keeps sign'.
   // Slope: −Σ aᵢ·(tᵢ − s)·e^(…). Falling parts (inflows after s, shrinking; outflows before s, growing)
   // against rising parts (outflows after s, inflows before). |aᵢ|·|tᵢ − s| summed as Σ|aᵢ|tᵢ − s·Σ|aᵢ|
   // (the reverse before s): the difference of two one-signed sums, off by ε of their sum, not of itself.

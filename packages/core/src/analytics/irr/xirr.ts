@@ -280,7 +280,9 @@ function settleByPartialSums(flows: YearFlows, ends: Bracket): XirrResult | null
   for (const x of [twoFlowGuess(flows), 0, (lo + hi) / 2]) {
     if (!(x > lo && x < hi)) continue;
     const value = scaledNpv(flows, x);
-    if (value === 0) continue;
+    // Within rounding of zero (flows summing to 0 put a root exactly at x = 0) the sign is noise, and
+    // with it the count on each side: two 'roots' a rounding apart were answered for 0% and 3.3%.
+    if (Math.abs(value) <= (flows.times.length + 4) * Number.EPSILON * scaledMagnitude(flows, x)) continue;
     const above = rootsBeyond(flows, x, value, valueAtHi, true);
     const below = rootsBeyond(flows, x, value, valueAtLo, false);
     if (above === 0 && below === 0) return undefinedBecause('NO_SOLUTION');
