@@ -1,6 +1,7 @@
 // What asking for asset and position IRRs costs (issue 18 item 9), on a generated repository:
 //
 //   npx node bench/analytics/irr-scopes.ts [--file bench/out/analytics/repository-100000.json] [--repeat 5]
+//     [--only 'board,by asset']
 //
 // Four requests a dashboard or the asset drawer makes, monthly over the generated repository's 10 years,
 // alternated `--repeat` times in one process (the first round dropped: compiling), CPU time of each compute
@@ -20,6 +21,10 @@ const { values } = parseArgs({
   options: {
     file: { type: 'string', default: 'bench/out/analytics/repository-100000.json' },
     repeat: { type: 'string', default: '5' },
+    /** Comma-separated request names to run (default all four). */
+    only: { type: 'string' },
+    /** Print { name: { solved, cpu: [ms…] } } as JSON instead of the table (for shapes-bench.ts). */
+    json: { type: 'boolean', default: false },
   },
 });
 const input = fromColumnarJson(JSON.parse(readFileSync(values.file, 'utf8')));
@@ -47,6 +52,10 @@ const requests: Record<string, TAnalyticsRequest> = {
     irr_scope_kinds: ['asset', 'position'],
   },
 };
+if (values.only) {
+  const wanted = values.only.split(',');
+  for (const name of Object.keys(requests)) if (!wanted.includes(name)) delete requests[name];
+}
 const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(requests).map((name) => [name, []]));
 const solved: Record<string, number> = {};
 const rounds = Number(values.repeat) + 1;
@@ -62,6 +71,16 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
+if (values.json) {
+  console.log(
+    JSON.stringify(
+      Object.fromEntries(
+        Object.keys(requests).map((name) => [name, { solved: solved[name], cpu: cpu[name] }]),
+      ),
+    ),
+  );
+  process.exit(0);
+}
 console.log(`${values.file}: ${input.transactions.length} transactions, ${input.assets.length} assets`);
 console.log('| request | IRRs solved | CPU ms (median) | runs |');
 console.log('|---|---:|---:|---|');

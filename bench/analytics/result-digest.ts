@@ -15,7 +15,8 @@ import type { TAnalyticsRequest } from '../../packages/core/src/analytics/analyt
 import { computeAnalytics } from '../../packages/core/src/analytics/compute-analytics.ts';
 import { fromColumnarJson } from './generate.ts';
 
-const REQUESTS: Record<string, (request: TAnalyticsRequest) => TAnalyticsRequest> = {
+/** Also result-compare.ts's requests. */
+export const DIGEST_REQUESTS: Record<string, (request: TAnalyticsRequest) => TAnalyticsRequest> = {
   default: (request) => request,
   fifo: (request) => ({ ...request, cost_method: 'fifo' }),
   eur: (request) => ({ ...request, currency: 'EUR' }),
@@ -28,7 +29,7 @@ const REQUESTS: Record<string, (request: TAnalyticsRequest) => TAnalyticsRequest
     irr_scope_kinds: ['repository', 'account', 'tag', 'asset', 'position'],
   }),
 };
-const LARGE = 100_000;
+export const LARGE = 100_000;
 
 function exact(_key: string, value: unknown): unknown {
   if (typeof value === 'number') {
@@ -40,14 +41,16 @@ function exact(_key: string, value: unknown): unknown {
   return value;
 }
 
-for (const file of process.argv.slice(2)) {
-  const input = fromColumnarJson(JSON.parse(readFileSync(file, 'utf8')));
-  for (const [name, change] of Object.entries(REQUESTS)) {
-    if (input.transactions.length >= LARGE && name !== 'default' && name !== 'fifo') continue;
-    const text = JSON.stringify(computeAnalytics({ ...input, request: change(input.request) }), exact);
-    const hash = createHash('sha256').update(text).digest('hex');
-    console.log(
-      `${hash} ${basename(file, '.json')} ${name} (${text.length.toLocaleString('en')} characters)`,
-    );
+if (import.meta.main) {
+  for (const file of process.argv.slice(2)) {
+    const input = fromColumnarJson(JSON.parse(readFileSync(file, 'utf8')));
+    for (const [name, change] of Object.entries(DIGEST_REQUESTS)) {
+      if (input.transactions.length >= LARGE && name !== 'default' && name !== 'fifo') continue;
+      const text = JSON.stringify(computeAnalytics({ ...input, request: change(input.request) }), exact);
+      const hash = createHash('sha256').update(text).digest('hex');
+      console.log(
+        `${hash} ${basename(file, '.json')} ${name} (${text.length.toLocaleString('en')} characters)`,
+      );
+    }
   }
 }

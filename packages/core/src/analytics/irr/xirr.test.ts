@@ -428,13 +428,32 @@ describe('xirr, properties', () => {
   });
 });
 
+/** How far rounding (64(n + 4)·ε of the discounted flows' size) can move a root at `rate`: that over |dNPV/dr|. */
+function roundingOfRoot(series: readonly CashFlow[], rate: number): number {
+  const days = series.map((flow) => toEpochDay(flow.date));
+  const first = Math.min(...days);
+  let size = 0;
+  let slope = 0;
+  series.forEach((flow, i) => {
+    const t = (days[i]! - first) / 365;
+    const term = flow.amount * (1 + rate) ** -t;
+    size += Math.abs(term);
+    slope -= (t * term) / (1 + rate);
+  });
+  const spread = (64 * (series.length + 4) * Number.EPSILON * size) / Math.abs(slope);
+  // Near −100% the plain powers overflow: no allowance there, the solver is exact in log form.
+  return Number.isFinite(spread) ? spread : 0;
+}
+
 describe('xirr, several sign changes: the partial-sum shortcut agrees with the grid scan', () => {
   const agree = (series: readonly CashFlow[]) => {
     const fast = xirr(series);
     const scanned = xirr(series, { isScanForced: true });
     if (scanned.kind === 'ok' && fast.kind === 'ok') {
+      // Where a second root close by makes the rate ill-conditioned (flows summing to 0 put one at 0%),
+      // it is only defined to the rounding of NPV over its slope.
       expect(Math.abs(fast.rate - scanned.rate)).toBeLessThanOrEqual(
-        1e-12 * Math.max(1, Math.abs(scanned.rate)),
+        1e-12 * Math.max(1, Math.abs(scanned.rate)) + roundingOfRoot(series, scanned.rate),
       );
       expect(fast.roots?.length).toBe(scanned.roots?.length);
     } else expect(fast).toEqual(scanned);

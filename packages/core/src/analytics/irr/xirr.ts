@@ -2,6 +2,7 @@ import { toEpochDay } from '../../dates/epoch-day.ts';
 import { brent } from './brent.ts';
 import type { CashFlow } from './cash-flow.ts';
 import { scaledMagnitude, scaledNpv, scaledNpvWithSlope, type YearFlows } from './exponential-sum.ts';
+import { isolateRoots, probe, type RootBracket } from './root-census.ts';
 
 // XIRR with the Excel/LibreOffice convention: the rate r > −1 solving Σ aᵢ/(1+r)^((dᵢ−d₀)/365) = 0.
 // The solver works in x = ln(1+r) (see exponential-sum.ts), where rates near −100% are ordinary numbers.
@@ -105,6 +106,8 @@ function solveMerged(byDay: Map<number, DaySum>, options: XirrOptions): XirrResu
   if (!options.isScanForced && ends.valueAtLo !== 0 && ends.valueAtHi !== 0) {
     const settled = settleByPartialSums(yearFlows, ends);
     if (settled) return settled;
+    const brackets = isolateRoots(yearFlows, probe(yearFlows, lo), probe(yearFlows, hi));
+    if (brackets) return solveBrackets(yearFlows, brackets);
   }
 
   const scan = scanForRoots(yearFlows, lo, hi);
@@ -119,6 +122,20 @@ function fromRoots(xs: readonly number[], iterations: number): XirrResult {
   let rate = rates[0]!;
   for (const r of rates) if (Math.abs(r - USUAL_GUESS) < Math.abs(rate - USUAL_GUESS)) rate = r;
   return { kind: 'ok', rate, iterations, roots: rates };
+}
+
+/** Each census cell holds one root: solve it from the two-flow guess when that lies inside, else its middle. */
+function solveBrackets(flows: YearFlows, brackets: readonly RootBracket[]): XirrResult {
+  const guess = twoFlowGuess(flows);
+  const roots: number[] = [];
+  let iterations = 0;
+  for (const bracket of brackets) {
+    const start = guess > bracket.lo && guess < bracket.hi ? guess : (bracket.lo + bracket.hi) / 2;
+    const root = solveRoot(flows, bracket, start);
+    roots.push(root.x);
+    iterations += root.iterations;
+  }
+  return fromRoots(roots, iterations);
 }
 
 type DaySum = { sum: number; sumOfMagnitudes: number };
@@ -263,7 +280,9 @@ function settleByPartialSums(flows: YearFlows, ends: Bracket): XirrResult | null
   for (const x of [twoFlowGuess(flows), 0, (lo + hi) / 2]) {
     if (!(x > lo && x < hi)) continue;
     const value = scaledNpv(flows, x);
-    if (value === 0) continue;
+    // Within rounding of zero (flows summing to 0 put a root exactly at x = 0) the sign is noise, and
+    // with it the count on each side: two 'roots' a rounding apart were answered for 0% and 3.3%.
+    if (Math.abs(value) <= (flows.times.length + 4) * Number.EPSILON * scaledMagnitude(flows, x)) continue;
     const above = rootsBeyond(flows, x, value, valueAtHi, true);
     const below = rootsBeyond(flows, x, value, valueAtLo, false);
     if (above === 0 && below === 0) return undefinedBecause('NO_SOLUTION');
