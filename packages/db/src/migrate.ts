@@ -21,7 +21,6 @@ import * as linkedInvestments from './migrations/2026-11-27-0019-linked-investme
 import * as linkedMapping from './migrations/2026-11-27-0020-linked-mapping.ts';
 import * as linkedTransactionTags from './migrations/2026-11-27-0021-linked-transaction-tags.ts';
 import * as rules from './migrations/2026-11-27-0022-rules.ts';
-import * as rulesApplySpeed from './migrations/2026-11-27-0027-rules-apply-speed.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -49,7 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0020-linked-mapping': linkedMapping,
   '2026-11-27-0021-linked-transaction-tags': linkedTransactionTags,
   '2026-11-27-0022-rules': rules,
-  '2026-11-27-0027-rules-apply-speed': rulesApplySpeed,
 };
 
 export class MigrationError extends Error {

@@ -205,8 +205,7 @@ const WRITE_CHUNK = 10_000;
 /**
  * Writes many transactions' new values, one statement per chunk. Each column travels as one text array
  * (unnest pairs them up by position): cheaper for the server to read than a JSON document of records, and
- * the same on both drivers. The new values touch no indexed column (unless a sign changes the amount), so
- * with the table's free space (migration 2026-11-27-0027) PostgreSQL rewrites the rows in place (HOT).
+ * the same on both drivers.
  */
 export async function writeTransactions(db: TDb, writes: readonly TTransactionWrite[]): Promise<void> {
   for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
