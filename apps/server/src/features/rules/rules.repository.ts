@@ -199,37 +199,20 @@ export interface TTransactionWrite {
   transaction_id: string | null;
 }
 
-/** Rows per statement: big enough that a rule's write is usually one statement, small enough to bound a parameter. */
-const WRITE_CHUNK = 10_000;
+const WRITE_CHUNK = 2000;
 
-/**
- * Writes many transactions' new values, one statement per chunk. Each column travels as one text array
- * (unnest pairs them up by position): cheaper for the server to read than a JSON document of records, and
- * the same on both drivers.
- */
+/** Writes many transactions' new values in one statement per chunk. */
 export async function writeTransactions(db: TDb, writes: readonly TTransactionWrite[]): Promise<void> {
   for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
     const chunk = writes.slice(start, start + WRITE_CHUNK);
-    const column = (value: (write: TTransactionWrite) => string | null) => sql.val(chunk.map(value));
     await sql`update linked_transactions as t set
-        tags = v.tag_ids::jsonb, category = v.category, subcategory = v.subcategory,
-        counterparty = v.counterparty, amount = v.amount::numeric,
-        applied_rule_ids = v.applied_rule_ids::jsonb, mapping_status = v.mapping_status,
-        mapping_message = v.mapping_message,
-        transaction_id = coalesce(v.transaction_id::uuid, t.transaction_id)
-      from unnest(
-        ${column((write) => write.id)}::uuid[],
-        ${column((write) => JSON.stringify(write.tag_ids))}::text[],
-        ${column((write) => write.category)}::text[],
-        ${column((write) => write.subcategory)}::text[],
-        ${column((write) => write.counterparty)}::text[],
-        ${column((write) => write.amount)}::text[],
-        ${column((write) => JSON.stringify(write.applied_rule_ids))}::text[],
-        ${column((write) => write.mapping_status)}::text[],
-        ${column((write) => write.mapping_message)}::text[],
-        ${column((write) => write.transaction_id)}::text[]
-      ) as v(id, tag_ids, category, subcategory, counterparty, amount, applied_rule_ids, mapping_status,
-        mapping_message, transaction_id)
+        tags = v.tag_ids, category = v.category, subcategory = v.subcategory,
+        counterparty = v.counterparty, amount = v.amount, applied_rule_ids = v.applied_rule_ids,
+        mapping_status = v.mapping_status, mapping_message = v.mapping_message,
+        transaction_id = coalesce(v.transaction_id, t.transaction_id)
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(
+        id uuid, tag_ids jsonb, category text, subcategory text, counterparty text, amount numeric,
+        applied_rule_ids jsonb, mapping_status text, mapping_message text, transaction_id uuid)
       where t.id = v.id`.execute(db);
   }
 }
