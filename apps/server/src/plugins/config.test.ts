@@ -102,7 +102,8 @@ describe('loadConfig', () => {
       MARKET_DATA_START: '2021-06-01',
       CONNECTOR_SECRETS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
       CONNECTOR_SECRETS_KEY_ID: 'key-2026',
-      CONNECTOR_SECRETS_PREVIOUS_KEYS: 'key-2025:00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+      CONNECTOR_SECRETS_PREVIOUS_KEYS:
+        'key-2025:00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
       PLAID_CLIENT_ID: 'plaid-client',
       PLAID_SECRET: 'plaid-secret',
       PLAID_ENV: 'production',
@@ -161,7 +162,8 @@ describe('loadConfig', () => {
       MARKET_DATA_START: '2021-06-01',
       CONNECTOR_SECRETS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
       CONNECTOR_SECRETS_KEY_ID: 'key-2026',
-      CONNECTOR_SECRETS_PREVIOUS_KEYS: 'key-2025:00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+      CONNECTOR_SECRETS_PREVIOUS_KEYS:
+        'key-2025:00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
       PLAID_CLIENT_ID: 'plaid-client',
       PLAID_SECRET: 'plaid-secret',
       PLAID_ENV: 'production',
