@@ -91,6 +91,8 @@ describe('installable app (PWA)', () => {
       await page.reload();
       await expect.poll(() => page.title()).toBe('Strata');
       await expect.poll(() => page.locator('#root > *').count()).toBeGreaterThan(0);
+      // The signed-in page cannot load its data: it says so truthfully instead of 'Unexpected error'.
+      await page.getByRole('heading', { name: 'You are offline' }).waitFor();
       await browser.screenshot('pwa-offline-shell', { fullPage: false });
 
       const apiOutcome = await page.evaluate(async () => {

@@ -7,6 +7,8 @@ export interface TStatusPageProps {
   description: string;
   actionLabel?: string;
   actionTo?: string;
+  /** An action that is not a page (e.g. reload); replaces the link. */
+  onAction?: () => void;
 }
 
 export function StatusPage({
@@ -15,6 +17,7 @@ export function StatusPage({
   description,
   actionLabel = 'Go to dashboards',
   actionTo = '/dashboards',
+  onAction,
 }: TStatusPageProps) {
   return (
     <Center mih="60vh" p="md">
@@ -24,9 +27,15 @@ export function StatusPage({
         </Text>
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{description}</Text>
-        <Button component={Link} to={actionTo} variant="light" mt="sm">
-          {actionLabel}
-        </Button>
+        {onAction ? (
+          <Button onClick={onAction} variant="light" mt="sm">
+            {actionLabel}
+          </Button>
+        ) : (
+          <Button component={Link} to={actionTo} variant="light" mt="sm">
+            {actionLabel}
+          </Button>
+        )}
       </Stack>
     </Center>
   );
