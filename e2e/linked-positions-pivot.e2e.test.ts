@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepForDocs } from './support/docs-screenshots.ts';
 import { GRID, GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT, pick, settle } from './support/page-tools.ts';
+import { apiAs } from './support/users.ts';
 import { openWorkspace, type TWorkspace } from './support/workspace.ts';
 
 // Issue 23: an investment statement from the corpus goes in through the OFX/QFX import dialog; its positions
@@ -128,6 +129,52 @@ for (const viewport of [
       expect(json).toContain('2441.03');
       await settle(page);
       await browser.screenshot(`linked-position-source-${viewport.width}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+    });
+
+    it("opens the linked account's positions from the repository account it was made into", async () => {
+      const { app, browser, user, repositoryId } = workspace as TWorkspace;
+      const { page } = browser;
+      const [linked] = await apiAs<Array<{ id: string }>>(
+        app,
+        user,
+        'GET',
+        `/linked_data/accounts?repository_id=${repositoryId}`,
+      );
+      const tags = await apiAs<Array<{ id: string; tag_name: string; tag_value: string }>>(
+        app,
+        user,
+        'GET',
+        `/tags?repository_id=${repositoryId}`,
+      );
+      const tag = (name: string, value: string) =>
+        tags.find((item) => item.tag_name === name && item.tag_value === value)?.id;
+      const { asset } = await apiAs<{ asset: { id: string; name: string } }>(
+        app,
+        user,
+        'PUT',
+        '/linked_data/accounts/repository_link',
+        {
+          id: linked?.id,
+          asset: {
+            type: 'investment account',
+            name: 'Fidelity brokerage',
+            tags: [tag('Category', 'Investments'), tag('Subcategory', 'Brokerage')],
+          },
+        },
+      );
+      await page.goto(`${app.baseUrl}/assets/${asset.id}`);
+      await page.getByRole('button', { name: 'Open linked data' }).waitFor();
+      await settle(page);
+      await browser.screenshot(`account-linked-status-${viewport.width}`, { fullPage: false });
+      await page.getByRole('button', { name: 'Open linked data' }).click();
+      // The panel opens over the account's drawer, titled alike (name · type, linked seed §2): the top one.
+      const panel = page.getByRole('dialog', { name: /Fidelity brokerage · investment account/ }).last();
+      await panel.getByRole('button', { name: 'Minimise' }).waitFor();
+      await panel.getByRole('tab', { name: 'Positions' }).click();
+      await poll(() => panel.getByLabel('Rows').textContent()).toBe('6 rows');
+      await settle(page);
+      await browser.screenshot(`account-panel-positions-${viewport.width}`, { fullPage: false });
       await page.keyboard.press('Escape');
     });
 

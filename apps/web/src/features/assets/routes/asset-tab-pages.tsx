@@ -1,4 +1,5 @@
 import { Stack, Title, VisuallyHidden } from '@mantine/core';
+import type { TAsset } from '@strata/contracts/assets';
 import type { ReactNode } from 'react';
 import { ContactList } from '../../contacts/index.ts';
 import { DocumentList } from '../../documents/index.ts';
@@ -23,10 +24,16 @@ function TabSection({ title, children }: { title: string; children?: ReactNode }
   );
 }
 
-export function AssetBasicInfoTab() {
+/** `above`: what another feature shows over the form (the app's routes compose it, e.g. a linked account). */
+export function AssetBasicInfoTab({
+  above,
+}: {
+  above?: (asset: TAsset, repositoryId: string) => ReactNode;
+} = {}) {
   const context = useAssetDrawer();
   return (
     <TabSection title="Basic info">
+      {context.asset && context.repositoryId && above?.(context.asset, context.repositoryId)}
       <AssetBasicInfo context={context} />
     </TabSection>
   );

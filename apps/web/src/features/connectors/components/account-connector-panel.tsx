@@ -2,14 +2,17 @@ import { Stack, Tabs, Text } from '@mantine/core';
 import type { TSort } from '@strata/core/filters/sort-model';
 import { useState } from 'react';
 import { modals } from '../../../shared/modals/modal-store.ts';
-import { LinkedTransactionsGrid } from '../../linked-data/index.ts';
+import { LinkedPositionsGrid, LinkedTransactionsGrid } from '../../linked-data/index.ts';
 
 const DEFAULT_SORT: TSort = [{ field: 'date', sortDirection: 'descending' }];
+const POSITIONS_SORT: TSort = [{ field: 'as_of_date', sortDirection: 'descending' }];
 
 export interface TAccountConnectorPanelProps {
   repositoryId: string;
   /** The repository's account (asset) a linked account is mapped to. */
   assetId: string;
+  /** The linked account itself: positions belong to it (a statement's holdings), not to the asset. */
+  linkedAccountId?: string | null;
   accountName: string;
   accountType: string;
 }
@@ -23,10 +26,16 @@ export function accountPanelTitle(
 
 /**
  * The account connector panel's body (linked seed §2): tabs Transactions — the linked list limited to the one
- * account, without the connector, account and access-method columns — and Positions (no API yet).
+ * account, without the connector, account and access-method columns — and Positions, the linked account's
+ * holdings as its statements gave them.
  */
-export function AccountConnectorPanel({ repositoryId, assetId }: TAccountConnectorPanelProps) {
+export function AccountConnectorPanel({
+  repositoryId,
+  assetId,
+  linkedAccountId,
+}: TAccountConnectorPanelProps) {
   const [sort, setSort] = useState<TSort>(DEFAULT_SORT);
+  const [positionsSort, setPositionsSort] = useState<TSort>(POSITIONS_SORT);
   return (
     <Tabs defaultValue="transactions" keepMounted={false}>
       <Tabs.List>
@@ -44,11 +53,22 @@ export function AccountConnectorPanel({ repositoryId, assetId }: TAccountConnect
         />
       </Tabs.Panel>
       <Tabs.Panel value="positions" pt="sm">
-        <Stack>
-          <Text c="dimmed" size="sm">
-            Linked positions arrive with the investment statements.
-          </Text>
-        </Stack>
+        {linkedAccountId ? (
+          <LinkedPositionsGrid
+            repositoryId={repositoryId}
+            view="account"
+            linkedAccountId={linkedAccountId}
+            sort={positionsSort}
+            onSortChange={setPositionsSort}
+            height="calc(100vh - 220px)"
+          />
+        ) : (
+          <Stack>
+            <Text c="dimmed" size="sm">
+              Linked positions arrive with the investment statements.
+            </Text>
+          </Stack>
+        )}
       </Tabs.Panel>
     </Tabs>
   );

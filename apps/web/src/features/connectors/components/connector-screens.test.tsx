@@ -297,4 +297,33 @@ describe('the account connector panel (linked seed §2)', () => {
     expect(await within(panel).findByText('No linked transactions yet')).toBeTruthy();
     expect(asked[0]?.searchParams.get('asset_id')).toBe(ACCOUNT_ID);
   });
+
+  it("lists the linked account's positions on its Positions tab", async () => {
+    const asked: URL[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      asked.push(new URL(String(input instanceof Request ? input.url : input), 'http://localhost'));
+      return new Response(JSON.stringify({ data: [], meta: { page_size: 50, page_no: 1, total: 0 } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    renderWith(null);
+    act(() =>
+      openAccountConnectorPanel({
+        repositoryId: REPOSITORY,
+        assetId: ACCOUNT_ID,
+        linkedAccountId: 'linked-brokerage',
+        accountName: 'Brokerage',
+        accountType: 'investment account',
+      }),
+    );
+    const panel = await screen.findByRole('dialog', { name: /Brokerage · investment account/ });
+    await userEvent.click(within(panel).getByRole('tab', { name: 'Positions' }));
+    await waitFor(() =>
+      expect(asked.some((url) => url.pathname.endsWith('/linked_data/positions'))).toBe(true),
+    );
+    const positions = asked.find((url) => url.pathname.endsWith('/linked_data/positions'));
+    expect(positions?.searchParams.get('linked_account_id')).toBe('linked-brokerage');
+    expect(positions?.searchParams.get('repository_id')).toBe(REPOSITORY);
+  });
 });
