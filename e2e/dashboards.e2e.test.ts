@@ -405,10 +405,13 @@ describe('dashboards on the demo repository', () => {
     });
 
     await expect.poll(() => widget('section-delimiter').textContent()).toContain('Section');
-    await expect.poll(() => widget('linked-transactions').textContent()).toContain('No linked data yet');
+    // The linked widgets are real now (issue 23): a repository without linked data shows their empty states.
+    await expect
+      .poll(() => widget('linked-transactions').textContent())
+      .toContain('No linked transactions yet');
     await expect
       .poll(() => widget('linked-transactions-pivot').textContent())
-      .toContain('No linked data yet');
+      .toContain('No linked transactions for this pivot');
 
     await settle(page);
     keepForDocs(await browser.screenshot('dashboard-all-widgets-1280'));
