@@ -14,8 +14,12 @@ export function toAppError(error: MarketDataError): AppError {
   }
 }
 
+/**
+ * A 400 like 'Connector not available': this server was set up without a provider, which the operator decides —
+ * no outage, so no 5xx (a 503 stays for a provider that is configured but down).
+ */
 export function noProviderError(): AppError {
-  return new AppError('SERVICE_UNAVAILABLE', MARKET_DATA_MESSAGES.NO_PROVIDER);
+  return new AppError('BAD_REQUEST', MARKET_DATA_MESSAGES.NO_PROVIDER);
 }
 
 /** Runs a provider call, turning its failure into the AppError the client is answered. */

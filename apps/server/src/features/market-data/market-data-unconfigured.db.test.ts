@@ -36,15 +36,15 @@ describe('no market-data provider configured', () => {
       await askOverSocket(socketUrl, owner, { action: 'eod_search', payload: { symbol: 'AAPL' } }),
     ).toEqual({
       type: 'error',
-      status: 503,
+      status: 400,
       message: NO_PROVIDER,
     });
     const assetId = await createStockAs(owner, repositoryId, 'AAPL');
     const link = await owner.call('PUT', `/api/sec_master/${assetId}`, { symbol: 'AAPL' });
-    expect(link.statusCode).toBe(503);
+    expect(link.statusCode).toBe(400);
     expect(link.json().message).toBe(NO_PROVIDER);
     const sync = await owner.call('POST', '/api/market_data/sync', { repository_id: repositoryId });
-    expect(sync.statusCode).toBe(503);
+    expect(sync.statusCode).toBe(400);
     expect(sync.json().message).toBe(NO_PROVIDER);
     expect((await owner.call('GET', `/api/market_data/status?repo_id=${repositoryId}`)).json()).toEqual({
       repository_id: repositoryId,

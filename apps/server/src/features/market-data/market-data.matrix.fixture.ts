@@ -1,7 +1,7 @@
 import { repositoryCall, signedIn, type TMatrixCase } from '../../testing/authorization-matrix/matrix-kit.ts';
 import { sceneStock } from '../assets/assets.matrix.fixture.ts';
 
-// The matrix app configures no market-data provider: who passes the access checks then hears 503 (the
+// The matrix app configures no market-data provider: who passes the access checks then hears 400 (the
 // access checks come first, so a stranger still gets 404 and a reader 403).
 export const marketDataMatrix: TMatrixCase[] = [
   {
@@ -17,7 +17,7 @@ export const marketDataMatrix: TMatrixCase[] = [
       url: `/api/sec_master/${await sceneStock(scene)}`,
       body: { symbol: 'AAPL' },
     }),
-    expected: repositoryCall('write', 503),
+    expected: repositoryCall('write', 400),
   },
   {
     method: 'DELETE',
@@ -49,6 +49,6 @@ export const marketDataMatrix: TMatrixCase[] = [
     method: 'POST',
     route: '/api/market_data/sync',
     request: (scene) => ({ url: '/api/market_data/sync', body: { repository_id: scene.repositoryId } }),
-    expected: repositoryCall('write', 503),
+    expected: repositoryCall('write', 400),
   },
 ];
