@@ -298,7 +298,7 @@ describe('assets: the drawer, prices, documents, thumbnail and the trash', () =>
       .waitFor();
 
     await page.goto(`${app.baseUrl}/assets`);
-    await page.getByRole('link', { name: 'Apple' }).click();
+    await page.getByRole('table', { name: 'Assets' }).getByRole('link', { name: 'Apple' }).click();
     const drawer = page.getByRole('dialog', { name: 'Apple · AAPL · stock' });
     await drawer.getByRole('tab', { name: 'Tags' }).click();
     await drawer.getByRole('button', { name: 'Assign tag' }).click();
