@@ -17,21 +17,6 @@ export function linkedAccountsRedirect({ request }: { request: Request }): Respo
 }
 
 const assetTabs = () => import('../features/assets/routes/asset-tab-pages.tsx');
-// An account's Basic info shows its linked account (connectors) over the form: composed here, where both
-// features may be imported, so neither imports the other.
-const assetBasicInfoWithLinkedAccount = async () => {
-  const [{ AssetBasicInfoTab }, { AccountLinkedStatus }] = await Promise.all([
-    assetTabs(),
-    import('../features/connectors/index.ts'),
-  ]);
-  return {
-    Component: () => (
-      <AssetBasicInfoTab
-        above={(asset, repositoryId) => <AccountLinkedStatus asset={asset} repositoryId={repositoryId} />}
-      />
-    ),
-  };
-};
 const currencyTabs = () => import('../features/currencies/routes/currency-tab-pages.tsx');
 const analytics = () => import('../features/analytics/routes/analytics-pages.tsx');
 const accounts = () => import('../features/accounts/routes/account-pages.tsx');
@@ -125,7 +110,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: ':id',
                   lazy: () => import('../features/assets/routes/asset-page.tsx'),
                   children: [
-                    { index: true, lazy: assetBasicInfoWithLinkedAccount },
+                    { index: true, lazy: () => import('./asset-basic-info-page.tsx') },
                     { path: 'prices', lazy: async () => ({ Component: (await assetTabs()).AssetPricesTab }) },
                     {
                       path: 'prices/table',
