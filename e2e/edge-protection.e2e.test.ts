@@ -60,9 +60,9 @@ describe('the app under its security headers', () => {
     expect(tags.length).toBeGreaterThan(15);
     const drawn = new Set<string>();
     for (let step = 0; step < 200 && drawn.size < tags.length; step += 1) {
-      for (const tag of await page.locator('h3.opblock-tag').evaluateAll((headings) =>
-        headings.map((heading) => heading.getAttribute('data-tag') ?? ''),
-      )) {
+      for (const tag of await page
+        .locator('h3.opblock-tag')
+        .evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag') ?? ''))) {
         drawn.add(tag);
       }
       await page.mouse.wheel(0, 1200);
