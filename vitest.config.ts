@@ -62,6 +62,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page in Chromium on a loaded CI machine can take seconds to answer; the default 1 s poll made
+          // journeys fail now and then while waiting for what was already on its way (a trash list, a passkey).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -75,6 +75,10 @@ export default defineConfig({
             sideEffects: false,
           },
           { test: /features\/auth\/auth-client\.ts$/, sideEffects: false },
+          // The features' modules only define things (no module runs code on import: the house test
+          // web-module-side-effects checks it), so a feature index's unused re-exports are dropped: a route that
+          // takes one hook from the assets index no longer loads the asset pages and drawer with it.
+          { test: /apps\/web\/src\/features\/.+\.tsx?$/, sideEffects: false },
         ],
       },
     },
