@@ -19,6 +19,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'scripts/house/**/*.test.ts',
+            'apps/mobile/*.test.ts',
           ],
           exclude: ['**/*.db.test.ts', '**/*.reliability.test.ts', '**/node_modules/**'],
           environment: 'node',

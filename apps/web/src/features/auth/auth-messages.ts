@@ -19,3 +19,13 @@ export const AUTH_MESSAGES = {
 
 /** Ours (the seed's identity provider had no such screens). */
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Sign in with the new password';
+
+/** Ours: the seed names biometric login and saved credentials but no wording for them. */
+export const BIOMETRIC_MESSAGES = {
+  signInButton: 'Sign in with fingerprint or face',
+  rememberLabel: 'Use fingerprint or face to sign in next time',
+  signInReason: 'Sign in to Strata',
+  saveReason: 'Confirm to sign in with fingerprint or face next time',
+  savedSignInRefused: 'Your saved sign-in no longer works',
+  savedSignInRefusedDescription: 'Sign in with your e-mail and password; you can save the new sign-in again.',
+} as const;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconFingerprint, IconLogin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -9,7 +9,9 @@ import { notifications } from '../../../shared/notifications/notification-store.
 import { useAuthProviders } from '../api/get-auth-providers.ts';
 import { authCall, authClient, authErrorDescription, isAuthRequestError } from '../auth-client.ts';
 import { type TSignInForm, ZSignInForm } from '../auth-forms.ts';
-import { AUTH_MESSAGES } from '../auth-messages.ts';
+import { AUTH_MESSAGES, BIOMETRIC_MESSAGES } from '../auth-messages.ts';
+import type { TSavedSignIn } from '../biometric/biometric-port.ts';
+import { useBiometricSignIn } from '../biometric/use-biometric-sign-in.ts';
 import { completeSignIn, isTwoFactorRedirect } from '../complete-sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { markCodeSent } from '../components/use-resend-countdown.ts';
@@ -32,6 +34,8 @@ export function Component() {
   const providers = useAuthProviders();
   const [isPasskeyPending, setIsPasskeyPending] = useState(false);
   const [isOidcPending, setIsOidcPending] = useState(false);
+  const [isBiometricPending, setIsBiometricPending] = useState(false);
+  const biometric = useBiometricSignIn();
   const form = useForm<TSignInForm>({
     resolver: zodResolver(ZSignInForm),
     defaultValues: { email: '', password: '' },
@@ -68,14 +72,20 @@ export function Component() {
     };
   }, []);
 
+  /** The password step; the second factor, when the account has one, follows on its own page. */
+  async function signInWithPassword(signIn: TSavedSignIn, onAccepted?: () => Promise<void>): Promise<void> {
+    const data = await authCall(authClient.signIn.email(signIn));
+    await onAccepted?.();
+    if (isTwoFactorRedirect(data)) {
+      navigate('/signin-confirmation');
+      return;
+    }
+    await finish();
+  }
+
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {
-      const data = await authCall(authClient.signIn.email({ email, password }));
-      if (isTwoFactorRedirect(data)) {
-        navigate('/signin-confirmation');
-        return;
-      }
-      await finish();
+      await signInWithPassword({ email, password }, () => biometric.afterPasswordSignIn({ email, password }));
     } catch (error) {
       if (isAuthRequestError(error) && error.code === 'INVALID_EMAIL_OR_PASSWORD') {
         showError(AUTH_MESSAGES.incorrectCredentials, AUTH_MESSAGES.incorrectCredentialsDescription);
@@ -103,6 +113,25 @@ export function Component() {
       }
     } finally {
       setIsPasskeyPending(false);
+    }
+  }
+
+  async function signInWithBiometrics() {
+    setIsBiometricPending(true);
+    try {
+      // A failed or cancelled check is simply "not signed in": the password form is right there.
+      const saved = await biometric.readSavedSignIn();
+      if (!saved) return;
+      await signInWithPassword(saved);
+    } catch (error) {
+      if (isAuthRequestError(error) && error.code === 'INVALID_EMAIL_OR_PASSWORD') {
+        await biometric.forgetSavedSignIn();
+        showError(BIOMETRIC_MESSAGES.savedSignInRefused, BIOMETRIC_MESSAGES.savedSignInRefusedDescription);
+        return;
+      }
+      showError(AUTH_MESSAGES.signInError, authErrorDescription(error));
+    } finally {
+      setIsBiometricPending(false);
     }
   }
 
@@ -153,6 +182,13 @@ export function Component() {
             error={errors.password?.message}
             {...form.register('password')}
           />
+          {biometric.device.isAvailable && (
+            <Checkbox
+              label={BIOMETRIC_MESSAGES.rememberLabel}
+              checked={biometric.remember}
+              onChange={(event) => biometric.setRemember(event.currentTarget.checked)}
+            />
+          )}
           <Anchor component={Link} to="/forgot" size="sm">
             Forgot password?
           </Anchor>
@@ -163,6 +199,16 @@ export function Component() {
       </form>
       <Divider label="or" labelPosition="center" my="md" />
       <Stack gap="sm">
+        {biometric.device.hasSavedSignIn && (
+          <Button
+            fullWidth
+            loading={isBiometricPending}
+            leftSection={<IconFingerprint size={18} />}
+            onClick={() => void signInWithBiometrics()}
+          >
+            {BIOMETRIC_MESSAGES.signInButton}
+          </Button>
+        )}
         <Button
           variant="default"
           fullWidth

@@ -1,6 +1,7 @@
 import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartPie, IconLink, IconUsers } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { isNativePlatform } from '../../../shared/platform/native-platform.ts';
 
 const POINTS = [
   {
@@ -21,6 +22,8 @@ const POINTS = [
 ];
 
 export function Component() {
+  // Seed: on the native platform the landing page leads to sign-in (the app is not a place to be sold to).
+  if (isNativePlatform()) return <Navigate to="/login" replace />;
   return (
     <Container size="lg" py={48}>
       <Stack gap="lg" maw={720}>
