@@ -6,9 +6,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../shared/api/api-client.ts';
 import { NotificationRenderer } from '../../../shared/notifications/notification-renderer.tsx';
-import { Component as LandingPage } from '../../landing/routes/landing-page.tsx';
 import { Component as LoginPage } from '../routes/login-page.tsx';
-import type { TBiometricPort, TSavedSignIn } from './biometric-port.ts';
+import type { TBiometricPort, TSavedSignIn } from './biometric-types.ts';
 
 // The device is faked at its port: the module wrapping the Capacitor plugin (native-biometric-port.ts) is the
 // only thing replaced. Everything above it — the hook, the page, better-auth's client over fetch — is real.
@@ -69,7 +68,6 @@ function serve(acceptedPassword: string) {
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/dashboards', element: <p>dashboards</p> },
     ],
@@ -187,16 +185,6 @@ describe('biometric sign-in in the native app', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('checkbox', { name: /next time/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign in with fingerprint or face' })).toBeNull();
-  });
-
-  it('the landing page leads to sign-in in the app, and shows itself in a browser', async () => {
-    serve(ADA.password);
-    const app = renderAt('/');
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
-    app.unmount();
-    vi.stubGlobal('Capacitor', undefined);
-    renderAt('/');
-    expect(await screen.findByText('Your whole portfolio, in one place.')).toBeTruthy();
   });
 });
 

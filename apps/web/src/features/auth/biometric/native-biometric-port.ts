@@ -1,5 +1,5 @@
 import { NativeBiometric } from '@capgo/capacitor-native-biometric';
-import type { TBiometricPort } from './biometric-port.ts';
+import type { TBiometricPort } from './biometric-types.ts';
 
 /** The port on @capgo/capacitor-native-biometric: Keychain (iOS) / Keystore (Android) behind the system's check. */
 export function createNativeBiometricPort(server: string): TBiometricPort {

@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BIOMETRIC_MESSAGES } from '../auth-messages.ts';
-import {
-  loadBiometricPort,
-  NO_BIOMETRICS,
-  type TBiometricPort,
-  type TSavedSignIn,
-} from './biometric-port.ts';
+import { loadBiometricPort, NO_BIOMETRICS } from './biometric-port.ts';
+import type { TBiometricPort, TSavedSignIn } from './biometric-types.ts';
 
 interface TDeviceState {
   isAvailable: boolean;

@@ -10,7 +10,7 @@ import { useAuthProviders } from '../api/get-auth-providers.ts';
 import { authCall, authClient, authErrorDescription, isAuthRequestError } from '../auth-client.ts';
 import { type TSignInForm, ZSignInForm } from '../auth-forms.ts';
 import { AUTH_MESSAGES, BIOMETRIC_MESSAGES } from '../auth-messages.ts';
-import type { TSavedSignIn } from '../biometric/biometric-port.ts';
+import type { TSavedSignIn } from '../biometric/biometric-types.ts';
 import { useBiometricSignIn } from '../biometric/use-biometric-sign-in.ts';
 import { completeSignIn, isTwoFactorRedirect } from '../complete-sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
