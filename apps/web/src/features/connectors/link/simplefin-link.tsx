@@ -37,7 +37,8 @@ export function SimplefinLink({ repositoryId, onClose }: { repositoryId: string;
             <List.Item>their transactions, including pending ones, from 90 days back.</List.Item>
           </List>
           <span>
-            The access is kept sealed on this server and never shown again. Nothing is ever sent to the bank.
+            The access is kept sealed on this server and never shown again; your bank password stays with the
+            bridge.
           </span>
         </Stack>
       </ConsentStep>
