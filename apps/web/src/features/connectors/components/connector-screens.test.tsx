@@ -393,6 +393,44 @@ describe('the account connector panel (linked seed §2)', () => {
     expect(asked[0]?.searchParams.get('asset_id')).toBe(ACCOUNT_ID);
   });
 
+  for (const [method, isPowered] of [
+    ['plaid', true],
+    ['manual', false],
+  ] as const) {
+    it(`a ${method} connector's account: ${isPowered ? "'Powered by' Plaid with its logo" : "no 'Powered by'"}`, async () => {
+      const calls = serve((_method, url) => {
+        if (url.pathname === `/api/linked_data/accounts/${ACCOUNT_ID}`) return { status: 200, body: account };
+        if (url.pathname === '/api/linked_data/connectors')
+          return { status: 200, body: [connector({ access_method: method })] };
+        return { status: 200, body: { data: [], meta: { page_size: 50, page_no: 1, total: 0 } } };
+      });
+      renderWith(null);
+      act(() =>
+        openAccountConnectorPanel({
+          repositoryId: REPOSITORY,
+          assetId: `asset-${method}`,
+          linkedAccountId: ACCOUNT_ID,
+          accountName: 'Everyday checking',
+          accountType: 'bank account',
+        }),
+      );
+      const panel = await screen.findByRole('dialog', { name: /Everyday checking · bank account/ });
+      await within(panel).findByText('No linked transactions yet');
+      if (isPowered) {
+        const powered = await within(panel).findByLabelText('Powered by Plaid');
+        expect(within(powered).getByRole('img', { name: 'Plaid' }).getAttribute('src')).toBe(
+          '/connector-logos/plaid.svg',
+        );
+      } else {
+        // Both the linked account and the connectors have answered: still nothing.
+        await waitFor(() => expect(calls).toContain('GET /api/linked_data/connectors'));
+        await waitFor(() => expect(calls).toContain(`GET /api/linked_data/accounts/${ACCOUNT_ID}`));
+        await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+        expect(within(panel).queryByLabelText(/Powered by/)).toBeNull();
+      }
+    });
+  }
+
   it("lists the linked account's positions on its Positions tab", async () => {
     const asked: URL[] = [];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {

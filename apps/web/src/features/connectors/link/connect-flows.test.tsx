@@ -3,7 +3,7 @@ import type { TProviderInfo } from '@strata/contracts/linked-providers';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../shared/modals/modal-host.tsx';
@@ -147,6 +147,31 @@ describe('the consent dialog (linked seed §2)', () => {
   });
 });
 
+describe('SimpleFIN refusals', () => {
+  it('a token the bridge refuses shows why, in the dialog and as a toast; the claim is sent once even in StrictMode', async () => {
+    const refusal =
+      'The provider refused the link: try connecting again: the setup token was already claimed or is not valid';
+    const calls = serve((method, url) =>
+      method === 'POST' && url.pathname === '/api/linked_data/connectors'
+        ? { status: 400, body: { code: 'BAD_REQUEST', message: refusal } }
+        : undefined,
+    );
+    renderWith(
+      <StrictMode>
+        <SimplefinLink repositoryId={REPOSITORY} onClose={() => {}} />
+      </StrictMode>,
+    );
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.type(screen.getByLabelText('Setup token'), 'dXNlZA==');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    const failed = await screen.findByTestId('link-failed');
+    expect(failed.textContent).toContain(refusal);
+    expect(messages()).toEqual([refusal]);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+});
+
 describe('the Connect chooser', () => {
   it("lists the server's providers; one not configured is disabled with 'Connector not available'", async () => {
     const providers: TProviderInfo[] = [
@@ -183,6 +208,16 @@ describe('the Plaid overlay', () => {
     await startPlaidLink({ repositoryId: REPOSITORY });
     expect(messages()).toEqual(['Error while getting Plaid token']);
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it("a server without Plaid configured says 'Connector not available' rather than the token error", async () => {
+    serve((_method, url) =>
+      url.pathname === '/api/linked_data/access_token'
+        ? { status: 400, body: { code: 'BAD_REQUEST', message: 'Connector not available' } }
+        : undefined,
+    );
+    await startPlaidLink({ repositoryId: REPOSITORY });
+    expect(messages()).toEqual(['Connector not available']);
   });
 
   it("an answer without the Link address names the connector: 'Plaid URL is not available'", async () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { readTask, TaskFailedError, waitForTask } from '../../tasks/index.ts';
@@ -23,39 +23,38 @@ type TPhase =
   | { kind: 'failed'; message: string };
 
 /**
- * Runs a link's last step and follows its first sync: `start` makes (or re-links) the connector and answers the
- * sync task, whose progress shows until the sync event's counts — or the reason it failed.
+ * Follows a link's last step and its first sync: `begun` is the request that made (or re-linked) the connector,
+ * sent by the caller's event handler — never from an effect, which React may run twice — and answers the sync
+ * task, whose progress shows until the sync event's counts, or the reason it failed.
  */
 export function LinkRun({
   repositoryId,
-  start,
+  begun,
   onClose,
 }: {
   repositoryId: string;
-  start: (signal: AbortSignal) => Promise<TLinkStart>;
+  begun: Promise<TLinkStart>;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<TPhase>({ kind: 'starting' });
   const [linked, setLinked] = useState<TLinkStart | null>(null);
-  // One run per dialog, even when React runs effects twice in development.
-  const started = useRef(false);
-  const controller = useRef(new AbortController());
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const { signal } = controller.current;
+    // Closing the dialog stops following the task (the sync itself goes on on the server).
+    const controller = new AbortController();
+    const { signal } = controller;
     void (async () => {
       try {
-        const begun = await start(signal);
-        setLinked(begun);
+        const started = await begun;
+        if (signal.aborted) return;
+        setLinked(started);
         void queryClient.invalidateQueries({ queryKey: linkedDataKey(repositoryId) });
-        if (!begun.taskId) {
+        if (!started.taskId) {
           setPhase({ kind: 'done', counts: '' });
           return;
         }
         setPhase({ kind: 'running', progress: { percent: 5, label: 'Waiting to sync…' } });
-        const task = await waitForTask(begun.taskId, {
+        const task = await waitForTask(started.taskId, {
           readTask,
           intervalMs: SYNC_POLL_INTERVAL_MS,
           signal,
@@ -63,9 +62,9 @@ export function LinkRun({
         });
         const counts = syncCountsText(task.result);
         setPhase({ kind: 'done', counts });
-        notifications.success(`${begun.connectorName} synced`, {
+        notifications.success(`${started.connectorName} synced`, {
           description: counts,
-          link: { to: `/connectors/${begun.connectorId}`, label: 'Open' },
+          link: { to: `/connectors/${started.connectorId}`, label: 'Open' },
         });
       } catch (error) {
         if (signal.aborted) return;
@@ -76,12 +75,8 @@ export function LinkRun({
         if (!signal.aborted) void queryClient.invalidateQueries({ queryKey: linkedDataKey(repositoryId) });
       }
     })();
-  }, [queryClient, repositoryId, start]);
-  // Closing the dialog stops following the task (the sync itself goes on on the server).
-  useEffect(() => {
-    const current = controller.current;
-    return () => current.abort();
-  }, []);
+    return () => controller.abort();
+  }, [begun, queryClient, repositoryId]);
 
   return (
     <Stack gap="sm">

@@ -35,12 +35,9 @@ export async function startPlaidLink({
   try {
     access = await fetchAccessToken(repositoryId, connector?.id);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : '';
-    // 'Connector not available' and the like say more than the token's error; a refusal by Plaid is it.
-    const isOwnMessage = isApiError(error) && error.status === 400 && reason !== '';
-    notifications.error(isOwnMessage ? reason : LINKED_PROVIDER_MESSAGES.PLAID_TOKEN_ERROR, {
-      description: isOwnMessage || reason === LINKED_PROVIDER_MESSAGES.PLAID_TOKEN_ERROR ? undefined : reason,
-    });
+    // 'Connector not available' (400) says more than the token's error; anything else is the seed's toast.
+    const isOwnMessage = isApiError(error) && error.status === 400 && error.message !== '';
+    notifications.error(isOwnMessage ? (error as Error).message : LINKED_PROVIDER_MESSAGES.PLAID_TOKEN_ERROR);
     return;
   }
   if (!access.url) {
@@ -59,29 +56,28 @@ export async function startPlaidLink({
     onSuccess: (publicToken, metadata) => {
       handler.destroy?.();
       const title = connector ? `Reconnect ${connector.name}` : `Connect ${connectorNameOf(metadata)}`;
+      // Sent here, once: the dialog only follows it.
+      const begun = connector
+        ? syncConnectorNow(connector.id).then(({ task_id }) => ({
+            connectorId: connector.id,
+            connectorName: connector.name,
+            taskId: task_id,
+          }))
+        : linkProviderConnector({
+            repository_id: repositoryId,
+            name: connectorNameOf(metadata),
+            access_method: 'plaid',
+            public_token: publicToken,
+          }).then((made) => ({ connectorId: made.id, connectorName: made.name, taskId: made.task_id }));
+      // The dialog reports a refusal; this keeps it from also being an unhandled rejection.
+      begun.catch(() => {});
       modals.open({
         id: 'plaid-link-run',
         kind: 'dialog',
         size: 'md',
         title,
         render: ({ close }) => (
-          <LinkRun
-            repositoryId={repositoryId}
-            onClose={() => void close()}
-            start={async () => {
-              if (connector) {
-                const { task_id } = await syncConnectorNow(connector.id);
-                return { connectorId: connector.id, connectorName: connector.name, taskId: task_id };
-              }
-              const made = await linkProviderConnector({
-                repository_id: repositoryId,
-                name: connectorNameOf(metadata),
-                access_method: 'plaid',
-                public_token: publicToken,
-              });
-              return { connectorId: made.id, connectorName: made.name, taskId: made.task_id };
-            }}
-          />
+          <LinkRun repositoryId={repositoryId} begun={begun} onClose={() => void close()} />
         ),
       });
     },

@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, List, Stack, Textarea, TextInput } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { linkProviderConnector } from '../api/providers.ts';
 import { ConsentStep } from './consent-step.tsx';
 import { LinkRun, type TLinkStart } from './link-run.tsx';
 
-type TStep = { kind: 'consent' } | { kind: 'token' } | { kind: 'run'; name: string; setupToken: string };
+type TStep = { kind: 'consent' } | { kind: 'token' } | { kind: 'run'; begun: Promise<TLinkStart> };
 
 /**
  * SimpleFIN (protocol 1.0): the consent step, then the setup token the user made at their bridge, claimed by
@@ -15,17 +15,17 @@ export function SimplefinLink({ repositoryId, onClose }: { repositoryId: string;
   const [step, setStep] = useState<TStep>({ kind: 'consent' });
   const [name, setName] = useState('SimpleFIN');
   const [setupToken, setSetupToken] = useState('');
-  const run = step.kind === 'run' ? step : null;
-  const start = useCallback(async (): Promise<TLinkStart> => {
-    if (!run) throw new Error('Nothing to link');
-    const made = await linkProviderConnector({
+  const connect = (connectorName: string, token: string) => {
+    const begun = linkProviderConnector({
       repository_id: repositoryId,
-      name: run.name,
+      name: connectorName,
       access_method: 'simplefin',
-      setup_token: run.setupToken,
-    });
-    return { connectorId: made.id, connectorName: made.name, taskId: made.task_id };
-  }, [repositoryId, run]);
+      setup_token: token,
+    }).then((made) => ({ connectorId: made.id, connectorName: made.name, taskId: made.task_id }));
+    // Sent from the click, once; the dialog follows it and reports a refusal.
+    begun.catch(() => {});
+    setStep({ kind: 'run', begun });
+  };
 
   if (step.kind === 'consent') {
     return (
@@ -50,7 +50,7 @@ export function SimplefinLink({ repositoryId, onClose }: { repositoryId: string;
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (trimmed && name.trim()) setStep({ kind: 'run', name: name.trim(), setupToken: trimmed });
+          if (trimmed && name.trim()) connect(name.trim(), trimmed);
         }}
       >
         <Stack gap="sm">
@@ -88,7 +88,7 @@ export function SimplefinLink({ repositoryId, onClose }: { repositoryId: string;
       </form>
     );
   }
-  return <LinkRun repositoryId={repositoryId} start={start} onClose={onClose} />;
+  return <LinkRun repositoryId={repositoryId} begun={step.begun} onClose={onClose} />;
 }
 
 export function openSimplefinLink(repositoryId: string): void {
