@@ -239,6 +239,40 @@ describe('linking live accounts on /connectors', () => {
     keepForDocs(await browser.screenshot('connectors-live-1280', { fullPage: false }));
   });
 
+  it("'login required' offers Reconnect: Link in update mode on the same item, then a sync back to OK", async () => {
+    const { app, browser } = workspace as TWorkspace;
+    const { page } = browser;
+    const item = items[0] as TPlaidItem;
+    item.loginRequired = true;
+    await page.goto(`${app.baseUrl}/connectors`);
+    const card = page.getByRole('region', { name: 'Connector First Platypus Bank' });
+    await card.getByRole('button', { name: 'Sync now' }).click();
+    // The task's error as a toast, and the connector failed with the same words.
+    await card.getByText('Login required: reconnect this connector to the bank').waitFor({ timeout: 30_000 });
+    await card.getByLabel('Status Failed').waitFor();
+    expect(await card.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
+    await settle(page);
+    keepForDocs(await browser.screenshot('connectors-reconnect-1280', { fullPage: false }));
+
+    // The user signs in again inside Link; the bank has one more transaction meanwhile.
+    item.loginRequired = false;
+    item.pages.push({ added: [plaidTransaction('p5', 7.25, '2026-11-26', 'Noodle Nook')] });
+    const exchanged = plaid.callsTo('/item/public_token/exchange').length;
+    await card.getByRole('button', { name: 'Reconnect' }).click();
+    const run = page.getByRole('dialog', { name: 'Reconnect First Platypus Bank' });
+    const result = run.getByTestId('link-result');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.textContent()).toContain(
+      '1 added, 0 updated, 0 removed, 0 skipped as duplicates, 0 failed',
+    );
+    // Update mode: the Link token was made for the item's own access token, and nothing new was exchanged.
+    expect(plaid.callsTo('/link/token/create').at(-1)?.body.access_token).toBe(item.accessToken);
+    expect(plaid.callsTo('/item/public_token/exchange')).toHaveLength(exchanged);
+    await run.getByRole('button', { name: 'Done' }).click();
+    await card.getByLabel('Status OK').waitFor();
+    await card.getByRole('button', { name: 'Sync now' }).waitFor();
+  });
+
   it('at 390 px: the connectors, the chooser and the consent dialog fit the phone', async () => {
     const { app, browser } = workspace as TWorkspace;
     const { page } = browser;

@@ -29,6 +29,7 @@ export const DOCS_SCREENSHOTS = [
   'connectors-live-1280',
   'connectors-live-390',
   'connect-consent-390',
+  'connectors-reconnect-1280',
 ] as const;
 
 export type TDocsScreenshot = (typeof DOCS_SCREENSHOTS)[number];
