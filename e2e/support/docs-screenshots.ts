@@ -25,6 +25,11 @@ export const DOCS_SCREENSHOTS = [
   'transactions-form',
   'linked-grid-paste-1280',
   'linked-grid-edited-390',
+  'connect-chooser-1280',
+  'connectors-live-1280',
+  'connectors-live-390',
+  'connect-consent-390',
+  'connectors-reconnect-1280',
 ] as const;
 
 export type TDocsScreenshot = (typeof DOCS_SCREENSHOTS)[number];

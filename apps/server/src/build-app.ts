@@ -20,6 +20,7 @@ import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { journalImportsRoutes } from './features/journal-imports/journal-imports.routes.ts';
 import { linkedDataRoutes } from './features/linked-data/linked-data.routes.ts';
+import { providerPageOrigins } from './features/linked-data/providers/providers-config.ts';
 import { marketDataRoutes } from './features/market-data/market-data.routes.ts';
 import { repositoriesRoutes } from './features/repositories/repositories.routes.ts';
 import { rulesRoutes } from './features/rules/index.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(edgeProtectionPlugin, {
       publicUrl: config.PUBLIC_URL,
       fileOrigins: fileStoreOrigins(config),
+      providerOrigins: providerPageOrigins(config),
     });
     await app.register(dbPlugin, { database, isOwned });
     await app.register(cachesPlugin, { database, caches: createServerCaches() });

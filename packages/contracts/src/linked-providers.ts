@@ -12,6 +12,8 @@ export const LINKED_PROVIDER_MESSAGES = {
   PLAID_TOKEN_ERROR: 'Error while getting Plaid token',
   /** Linked seed §8: a provider this server is not configured for. */
   NOT_AVAILABLE: 'Connector not available',
+  /** Linked seed §2/§8: a connector whose link address (Link script, authorization URL) is missing. */
+  urlNotAvailable: (connector: string) => `${connector} URL is not available`,
   PUBLIC_TOKEN_REQUIRED: 'public_token is required: the token Plaid Link answered',
   SETUP_TOKEN_REQUIRED: 'setup_token is required: the token your SimpleFIN bridge gave you',
   LINK_FAILED: 'The provider refused the link: try connecting again',

@@ -117,6 +117,29 @@ describe('security headers', () => {
     }
   });
 
+  it("Plaid configured: its Link script's origin may load scripts and frames, and nothing else is added", async () => {
+    const withPlaid = await createIdentityTestApp({
+      env: {
+        CONNECTOR_SECRETS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+        PLAID_CLIENT_ID: 'plaid-client',
+        PLAID_SECRET: 'plaid-secret',
+        PLAID_LINK_SCRIPT_URL: 'http://127.0.0.1:9005/link/link-initialize.js',
+      },
+    });
+    try {
+      const response = await withPlaid.app.inject({ method: 'GET', url: '/api/health' });
+      const csp = directives(response.headers['content-security-policy'] as string);
+      expect(csp['script-src']).toBe("'self' http://127.0.0.1:9005");
+      expect(csp['frame-src']).toBe('http://127.0.0.1:9005');
+      expect(csp['connect-src']).toBe("'self'");
+    } finally {
+      await withPlaid.close();
+    }
+    // Without Plaid (the suite's app): no frame-src, so frames fall back to default-src 'self'.
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(directives(plain.headers['content-security-policy'] as string)['frame-src']).toBeUndefined();
+  });
+
   it('HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
     const https = await createIdentityTestApp({ publicUrl: 'https://strata.example.com' });
     try {

@@ -8,6 +8,8 @@ export interface TEdgeProtectionOptions {
   publicUrl: string;
   /** Origins beside our own that the browser talks to: the S3 endpoint of presigned uploads and reads. */
   fileOrigins: readonly string[];
+  /** A configured provider's overlay (Plaid Link): its script and the frame it draws in. */
+  providerOrigins?: readonly string[];
 }
 
 /** Where the browser reaches the file store directly (presigned S3 posts and reads); the local store is ours. */
@@ -56,7 +58,7 @@ function isCrossOrigin(request: FastifyRequest, ownOrigin: string): boolean {
  * /api — every route, new ones included, but /api/auth/*, where better-auth already refuses them.
  */
 export const edgeProtectionPlugin = fp<TEdgeProtectionOptions>(
-  async (app: FastifyInstance, { publicUrl, fileOrigins }) => {
+  async (app: FastifyInstance, { publicUrl, fileOrigins, providerOrigins = [] }) => {
     const own = new URL(publicUrl);
     const isHttps = own.protocol === 'https:';
     await app.register(helmet, {
@@ -65,7 +67,7 @@ export const edgeProtectionPlugin = fp<TEdgeProtectionOptions>(
         directives: {
           defaultSrc: ["'self'"],
           // Vite's build has no inline script (apps/web/index.html loads one module file).
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...providerOrigins],
           scriptSrcAttr: ["'none'"],
           // Mantine and Glide Data Grid set inline styles; styles cannot run code.
           styleSrc: ["'self'", "'unsafe-inline'"],
@@ -74,6 +76,8 @@ export const edgeProtectionPlugin = fp<TEdgeProtectionOptions>(
           fontSrc: ["'self'", 'data:'],
           // 'self' covers the same-origin WebSocket (ws:/wss:) in current browsers.
           connectSrc: ["'self'", ...fileOrigins],
+          // Plaid Link draws its overlay in a frame of its own origin; nothing else is framed.
+          frameSrc: providerOrigins.length > 0 ? [...providerOrigins] : null,
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

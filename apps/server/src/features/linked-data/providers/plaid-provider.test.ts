@@ -22,6 +22,7 @@ function adapter(secret = plaid.secret) {
     countryCodes: ['US'],
     products: ['transactions', 'investments'],
     clientName: 'Strata',
+    linkScriptUrl: 'https://cdn.plaid.com/link/v2/stable/link-initialize.js',
     retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
   });
 }

@@ -31,11 +31,10 @@ export interface TPlaidSettings {
   products: string[];
   redirectUri?: string;
   clientName: string;
+  /** The Link script the web opens the overlay with (PLAID_LINK_SCRIPT_URL; Plaid's drop-in by default). */
+  linkScriptUrl: string;
   retry: TRetryPolicy;
 }
-
-/** The Link script the web opens the overlay with (Plaid's documented drop-in). */
-export const PLAID_LINK_SCRIPT = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
 
 const ZPlaidError = z.object({
   error_type: z.string(),
@@ -300,7 +299,7 @@ export function createPlaidProvider(settings: TPlaidSettings): TProvider {
         ),
         '/link/token/create',
       );
-      return { token: answer.link_token, url: PLAID_LINK_SCRIPT, expiration: answer.expiration ?? null };
+      return { token: answer.link_token, url: settings.linkScriptUrl, expiration: answer.expiration ?? null };
     },
 
     async exchange(publicToken) {

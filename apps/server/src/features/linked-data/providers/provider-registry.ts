@@ -58,6 +58,7 @@ export function createProviderRegistry(env: TProvidersEnv): TProviderRegistry {
         products: list(env.PLAID_PRODUCTS),
         redirectUri: env.PLAID_REDIRECT_URI,
         clientName: env.PLAID_CLIENT_NAME,
+        linkScriptUrl: env.PLAID_LINK_SCRIPT_URL,
         retry,
       }),
     );

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { parsePreviousKeys, parseSecretKey } from './secret-box.ts';
 
+/** Plaid's documented drop-in Link script (https://plaid.com/docs/link/web/). */
+export const PLAID_LINK_SCRIPT_DEFAULT = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
+
 /**
  * Environment of the live connectors, part of the app's config (plugins/config.ts). A provider is available
  * only when its own variables and CONNECTOR_SECRETS_KEY are set; nothing here is required to start.
@@ -32,6 +35,14 @@ export const ZProvidersEnv = z.object({
   PLAID_PRODUCTS: z.string().default('transactions'),
   /** Needed by banks that send the user through an OAuth page (Plaid's redirect_uri). */
   PLAID_REDIRECT_URI: z.url({ error: 'must be a URL' }).optional(),
+  /**
+   * Where the browser loads Plaid Link's script from (answered with the Link token). Plaid's own address by
+   * default; a mirror or proxy the operator runs, or the e2e's local stand-in. Its origin is allowed in the
+   * page's script-src and frame-src while Plaid is configured.
+   */
+  PLAID_LINK_SCRIPT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(PLAID_LINK_SCRIPT_DEFAULT),
   /** The name Plaid Link shows the user. */
   PLAID_CLIENT_NAME: z.string().default('Strata'),
   /** SimpleFIN needs no server credentials (each user brings a setup token): the operator turns it on. */
@@ -44,3 +55,12 @@ export const ZProvidersEnv = z.object({
   PROVIDER_RETRY_MAX_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
 });
 export type TProvidersEnv = z.infer<typeof ZProvidersEnv>;
+
+/**
+ * Origins the web page must be allowed to load from for the configured providers: Plaid Link's script and the
+ * frame it draws the overlay in. Nothing when Plaid is not configured.
+ */
+export function providerPageOrigins(env: TProvidersEnv): string[] {
+  if (!env.PLAID_CLIENT_ID || !env.PLAID_SECRET) return [];
+  return [new URL(env.PLAID_LINK_SCRIPT_URL).origin];
+}

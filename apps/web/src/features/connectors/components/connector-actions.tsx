@@ -1,6 +1,13 @@
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import type { CONNECTOR_STATUSES } from '@strata/contracts/linked-data';
-import { IconDots, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconPencil,
+  IconPlugConnected,
+  IconRefresh,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmAction } from '../../../shared/data-list/confirm-action.tsx';
@@ -8,6 +15,9 @@ import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { deleteConnector, linkedDataKey, renameConnector, type TConnector } from '../api/connectors.ts';
+import { reconnectConnector } from '../link/connect-entry.ts';
+import { syncNowFlow } from '../link/sync-now.ts';
+import { isProviderConnector, needsReconnect } from '../provider-link.ts';
 import { openImportStatement } from './import-statement-dialog.tsx';
 
 type TConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
@@ -137,6 +147,49 @@ export async function deleteConnectorFlow(
   }
 }
 
+/**
+ * A provider connector's sync actions, in sight (linked seed §2 'Connector actions', §4's 'login required'):
+ * 'Reconnect' (Plaid Link's update mode) when the bank wants the user to sign in again, else 'Sync now'. Read-only
+ * members get neither.
+ */
+export function ProviderSyncButtons({ connector, canWrite }: { connector: TConnector; canWrite: boolean }) {
+  const queryClient = useQueryClient();
+  const [isSyncing, setSyncing] = useState(false);
+  if (!canWrite || !isProviderConnector(connector)) return null;
+  if (needsReconnect(connector)) {
+    return (
+      <Button
+        size="xs"
+        color="orange"
+        leftSection={<IconPlugConnected size={14} />}
+        onClick={() =>
+          reconnectConnector(connector.repository_id, { id: connector.id, name: connector.name })
+        }
+      >
+        Reconnect
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      loading={isSyncing}
+      leftSection={<IconRefresh size={14} />}
+      onClick={async () => {
+        setSyncing(true);
+        try {
+          await syncNowFlow(connector, queryClient);
+        } finally {
+          setSyncing(false);
+        }
+      }}
+    >
+      Sync now
+    </Button>
+  );
+}
+
 /** A connector's write actions (seed §2: rename, delete, import); read-only members get none. */
 export function ConnectorActions({
   connector,
@@ -157,18 +210,20 @@ export function ConnectorActions({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconUpload size={16} />}
-          onClick={() =>
-            openImportStatement({
-              repositoryId: connector.repository_id,
-              mode: connector.access_method === 'file' ? 'ofx' : 'manual',
-              connector: { id: connector.id, name: connector.name },
-            })
-          }
-        >
-          Import
-        </Menu.Item>
+        {!isProviderConnector(connector) && (
+          <Menu.Item
+            leftSection={<IconUpload size={16} />}
+            onClick={() =>
+              openImportStatement({
+                repositoryId: connector.repository_id,
+                mode: connector.access_method === 'file' ? 'ofx' : 'manual',
+                connector: { id: connector.id, name: connector.name },
+              })
+            }
+          >
+            Import
+          </Menu.Item>
+        )}
         <Menu.Item
           leftSection={<IconPencil size={16} />}
           onClick={() => openRenameConnector(connector, queryClient)}

@@ -1,7 +1,13 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TConnector, TLinkedAccount } from '../api/connectors.ts';
-import { ACCESS_METHOD_LABELS, ConnectorActions, ConnectorStatus } from './connector-actions.tsx';
+import {
+  ACCESS_METHOD_LABELS,
+  ConnectorActions,
+  ConnectorStatus,
+  ProviderSyncButtons,
+} from './connector-actions.tsx';
+import { PoweredBy } from './powered-by.tsx';
 
 /** A linked account's name as the screens say it: its name, else its number, else what the file called it. */
 export function linkedAccountTitle(account: Pick<TLinkedAccount, 'name' | 'number' | 'external_id'>): string {
@@ -81,8 +87,12 @@ export function ConnectorCard({
               <ConnectorStatus connector={connector} />
             </Group>
           </Stack>
-          <ConnectorActions connector={connector} canWrite={canWrite} />
+          <Group gap="xs" wrap="nowrap">
+            <ProviderSyncButtons connector={connector} canWrite={canWrite} />
+            <ConnectorActions connector={connector} canWrite={canWrite} />
+          </Group>
         </Group>
+        <PoweredBy connector={connector} />
         <LinkedAccountsTable connectorId={connector.id} accounts={accounts} />
       </Stack>
     </Card>

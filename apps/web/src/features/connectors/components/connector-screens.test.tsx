@@ -96,7 +96,7 @@ describe('/connectors (linked seed §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Link your accounts' })).toBeTruthy();
     const kinds = screen.getByRole('list', { name: 'Kinds of connector' });
     expect(within(kinds).getByText('OFX or QFX file')).toBeTruthy();
-    expect(within(kinds).getAllByText('Not available yet')).toHaveLength(3);
+    expect(within(kinds).getAllByText('Not available yet')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Import OFX/QFX file' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import OFX/QFX file' });
     // No file: the seed's 'Nothing to import', and nothing is sent.
@@ -152,6 +152,101 @@ describe('/connectors (linked seed §2)', () => {
     expect(
       within(card).getByText('No accounts yet: import a statement file into this connector.'),
     ).toBeTruthy();
+  });
+
+  it("provider connectors: 'Sync now' with its toasts, 'Reconnect' after login required, 'Powered by' Plaid", async () => {
+    const TASK = '55555555-5555-4555-8555-555555555555';
+    const plaid = connector({ name: 'First Platypus', access_method: 'plaid', source: 'plaid' });
+    const expired = connector({
+      id: '44444444-4444-4444-8444-444444444444',
+      name: 'Old Bank',
+      access_method: 'plaid',
+      status: 'failed',
+      status_message: 'Login required: reconnect this connector to the bank',
+    });
+    const bridge = connector({
+      id: '66666666-6666-4666-8666-666666666666',
+      name: 'Bridge',
+      access_method: 'simplefin',
+    });
+    const calls = serve((method, url) => {
+      if (url.pathname === '/api/linked_data/connectors')
+        return { status: 200, body: [plaid, expired, bridge] };
+      if (url.pathname === '/api/linked_data/accounts') return { status: 200, body: [] };
+      if (method === 'POST' && url.pathname === `/api/linked_data/connectors/${CONNECTOR_ID}/sync`)
+        return { status: 200, body: { task_id: TASK } };
+      if (url.pathname === '/api/tasks')
+        return {
+          status: 200,
+          body: [
+            {
+              id: TASK,
+              type: 'sync_linked_account',
+              status: 'succeeded',
+              repository_id: REPOSITORY,
+              error: null,
+              progress: { stage: 'written' },
+              result: { added: 2, updated: 1, removed: 0, skipped_duplicate: 3, failed: 0 },
+              created_at: '2026-11-27T10:00:00.000Z',
+              updated_at: '2026-11-27T10:00:01.000Z',
+              started_at: '2026-11-27T10:00:00.000Z',
+              finished_at: '2026-11-27T10:00:01.000Z',
+            },
+          ],
+        };
+      return undefined;
+    });
+    renderWith(<ConnectorsList repositoryId={REPOSITORY} canWrite />);
+    const card = await screen.findByRole('region', { name: 'Connector First Platypus' });
+    expect(within(card).getByLabelText('Powered by Plaid')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Reconnect' })).toBeNull();
+    const old = screen.getByRole('region', { name: 'Connector Old Bank' });
+    expect(within(old).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    expect(within(old).queryByRole('button', { name: 'Sync now' })).toBeNull();
+    const simplefin = screen.getByRole('region', { name: 'Connector Bridge' });
+    expect(within(simplefin).queryByLabelText(/Powered by/)).toBeNull();
+    expect(within(simplefin).getByRole('button', { name: 'Sync now' })).toBeTruthy();
+    // A provider's connector has nothing to import.
+    await userEvent.click(within(card).getByRole('button', { name: 'Actions of First Platypus' }));
+    expect(await screen.findByRole('menuitem', { name: 'Rename', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Import', hidden: true })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Sync now' }));
+    await waitFor(() =>
+      expect(notifications.getSnapshot().map((item) => item.message)).toContain('First Platypus synced'),
+    );
+    const done = notifications.getSnapshot().find((item) => item.message === 'First Platypus synced');
+    expect(done?.description).toBe('2 added, 1 updated, 0 removed, 3 skipped as duplicates, 0 failed');
+    expect(calls).toContain(`POST /api/linked_data/connectors/${CONNECTOR_ID}/sync`);
+  });
+
+  it('offers a read-only member neither Connect nor Sync now nor Reconnect', async () => {
+    serve((_method, url) =>
+      url.pathname === '/api/linked_data/connectors'
+        ? {
+            status: 200,
+            body: [
+              connector({ access_method: 'plaid' }),
+              connector({
+                id: '44444444-4444-4444-8444-444444444444',
+                name: 'Old Bank',
+                access_method: 'plaid',
+                status: 'failed',
+                status_message: 'Login required: reconnect this connector to the bank',
+              }),
+            ],
+          }
+        : url.pathname === '/api/linked_data/accounts'
+          ? { status: 200, body: [] }
+          : undefined,
+    );
+    renderWith(<ConnectorsList repositoryId={REPOSITORY} canWrite={false} />);
+    await screen.findByRole('region', { name: 'Connector Old Bank' });
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sync now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Actions of/ })).toBeNull();
   });
 
   it("deletes a connector only after the confirmation, with the 'Connector deleted' toast", async () => {
@@ -297,6 +392,44 @@ describe('the account connector panel (linked seed §2)', () => {
     expect(await within(panel).findByText('No linked transactions yet')).toBeTruthy();
     expect(asked[0]?.searchParams.get('asset_id')).toBe(ACCOUNT_ID);
   });
+
+  for (const [method, isPowered] of [
+    ['plaid', true],
+    ['manual', false],
+  ] as const) {
+    it(`a ${method} connector's account: ${isPowered ? "'Powered by' Plaid with its logo" : "no 'Powered by'"}`, async () => {
+      const calls = serve((_method, url) => {
+        if (url.pathname === `/api/linked_data/accounts/${ACCOUNT_ID}`) return { status: 200, body: account };
+        if (url.pathname === '/api/linked_data/connectors')
+          return { status: 200, body: [connector({ access_method: method })] };
+        return { status: 200, body: { data: [], meta: { page_size: 50, page_no: 1, total: 0 } } };
+      });
+      renderWith(null);
+      act(() =>
+        openAccountConnectorPanel({
+          repositoryId: REPOSITORY,
+          assetId: `asset-${method}`,
+          linkedAccountId: ACCOUNT_ID,
+          accountName: 'Everyday checking',
+          accountType: 'bank account',
+        }),
+      );
+      const panel = await screen.findByRole('dialog', { name: /Everyday checking · bank account/ });
+      await within(panel).findByText('No linked transactions yet');
+      if (isPowered) {
+        const powered = await within(panel).findByLabelText('Powered by Plaid');
+        expect(within(powered).getByRole('img', { name: 'Plaid' }).getAttribute('src')).toBe(
+          '/connector-logos/plaid.svg',
+        );
+      } else {
+        // Both the linked account and the connectors have answered: still nothing.
+        await waitFor(() => expect(calls).toContain('GET /api/linked_data/connectors'));
+        await waitFor(() => expect(calls).toContain(`GET /api/linked_data/accounts/${ACCOUNT_ID}`));
+        await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+        expect(within(panel).queryByLabelText(/Powered by/)).toBeNull();
+      }
+    });
+  }
 
   it("lists the linked account's positions on its Positions tab", async () => {
     const asked: URL[] = [];

@@ -1,8 +1,9 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconFileImport, IconUpload } from '@tabler/icons-react';
+import { IconFileImport, IconPlugConnected, IconUpload } from '@tabler/icons-react';
+import { openConnect } from '../link/connect-entry.ts';
 import { openImportStatement } from './import-statement-dialog.tsx';
 
-/** Linked seed §1: the kinds of connector; the providers come with their own issue. */
+/** Linked seed §1: the kinds of connector; 'Connect' says which providers this server has configured. */
 const KINDS: { name: string; description: string; isAvailable: boolean }[] = [
   {
     name: 'OFX or QFX file',
@@ -10,7 +11,11 @@ const KINDS: { name: string; description: string; isAvailable: boolean }[] = [
     isAvailable: true,
   },
   { name: 'Manual file loader', description: 'OFX, QFX, QIF or a bank CSV mapped once', isAvailable: true },
-  { name: 'Banks and brokerages', description: 'through an open-banking aggregator', isAvailable: false },
+  {
+    name: 'Banks and brokerages',
+    description: 'through an aggregator (Plaid, SimpleFIN) when this server is set up for one',
+    isAvailable: true,
+  },
   { name: 'Cap table', description: 'a cap-table provider', isAvailable: false },
   { name: 'Crypto exchange', description: 'an exchange account', isAvailable: false },
 ];
@@ -49,7 +54,11 @@ export function ConnectorsEmpty({ repositoryId, canWrite }: { repositoryId: stri
         </List>
         {canWrite ? (
           <Group>
+            <Button leftSection={<IconPlugConnected size={16} />} onClick={() => openConnect(repositoryId)}>
+              Connect
+            </Button>
             <Button
+              variant="default"
               leftSection={<IconUpload size={16} />}
               onClick={() => openImportStatement({ repositoryId, mode: 'ofx' })}
             >

@@ -3,9 +3,15 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../shared/ui/status-page.tsx';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { useConnectors, useLinkedAccounts } from '../api/connectors.ts';
-import { ACCESS_METHOD_LABELS, ConnectorActions, ConnectorStatus } from '../components/connector-actions.tsx';
+import {
+  ACCESS_METHOD_LABELS,
+  ConnectorActions,
+  ConnectorStatus,
+  ProviderSyncButtons,
+} from '../components/connector-actions.tsx';
 import { LinkedAccountsTable } from '../components/connector-card.tsx';
 import { NoRepository } from '../components/no-repository.tsx';
+import { PoweredBy } from '../components/powered-by.tsx';
 
 export function Component() {
   const { connectorId = '' } = useParams();
@@ -62,12 +68,16 @@ export function ConnectorDetail({
             </Badge>
             <ConnectorStatus connector={connector} />
           </Group>
+          <PoweredBy connector={connector} />
         </Stack>
-        <ConnectorActions
-          connector={connector}
-          canWrite={canWrite}
-          onDeleted={() => navigate('/connectors')}
-        />
+        <Group gap="xs" wrap="nowrap">
+          <ProviderSyncButtons connector={connector} canWrite={canWrite} />
+          <ConnectorActions
+            connector={connector}
+            canWrite={canWrite}
+            onDeleted={() => navigate('/connectors')}
+          />
+        </Group>
       </Group>
       <Title order={2} size="h4">
         Accounts

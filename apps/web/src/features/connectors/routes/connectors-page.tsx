@@ -1,11 +1,12 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconFileImport, IconUpload } from '@tabler/icons-react';
+import { IconFileImport, IconPlugConnected, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { type TLinkedAccount, useConnectors, useLinkedAccounts } from '../api/connectors.ts';
 import { ConnectorCard } from '../components/connector-card.tsx';
 import { ConnectorsEmpty } from '../components/connectors-empty.tsx';
 import { openImportStatement } from '../components/import-statement-dialog.tsx';
+import { openConnect } from '../link/connect-entry.ts';
 
 export function Component() {
   const { repository, permissions } = useCurrentRepository();
@@ -80,7 +81,11 @@ export function ConnectorsList({ repositoryId, canWrite }: { repositoryId: strin
         </Title>
         {canWrite && hasConnectors && (
           <Group gap="xs">
+            <Button leftSection={<IconPlugConnected size={16} />} onClick={() => openConnect(repositoryId)}>
+              Connect
+            </Button>
             <Button
+              variant="default"
               leftSection={<IconUpload size={16} />}
               onClick={() => openImportStatement({ repositoryId, mode: 'ofx' })}
             >

@@ -1,0 +1,138 @@
+import { Alert, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
+import { IconBuildingBank, IconFileImport, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { modals } from '../../../shared/modals/modal-store.ts';
+import { type TProviderInfo, useProviders } from '../api/providers.ts';
+import { openImportStatement } from '../components/import-statement-dialog.tsx';
+import { PROVIDER_DESCRIPTIONS } from '../provider-link.ts';
+import { startPlaidLink } from './plaid-link.tsx';
+import { openSimplefinLink } from './simplefin-link.tsx';
+
+function ProviderChoice({
+  provider,
+  isBusy,
+  onConnect,
+}: {
+  provider: TProviderInfo;
+  isBusy: boolean;
+  onConnect: () => void;
+}) {
+  return (
+    <Card withBorder padding="sm" component="section" aria-label={provider.name}>
+      <Stack gap={6} h="100%" justify="space-between">
+        <Group gap="xs" wrap="nowrap">
+          {provider.logo ? (
+            <Image src={provider.logo} alt="" w={24} h={24} />
+          ) : (
+            <IconBuildingBank size={22} aria-hidden />
+          )}
+          <Text fw={600}>{provider.name}</Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {provider.available
+            ? (PROVIDER_DESCRIPTIONS[provider.id] ?? 'Link accounts through this provider')
+            : LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE}
+        </Text>
+        <Button
+          size="xs"
+          variant={provider.available ? 'filled' : 'default'}
+          disabled={!provider.available}
+          loading={isBusy}
+          onClick={onConnect}
+          aria-label={`Connect ${provider.name}`}
+        >
+          {provider.available ? 'Connect' : 'Not available'}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * 'Connect' (linked seed §1, §2): the kinds of connector this server offers — the live providers of
+ * `GET linked_data/providers` (a provider that is not configured shows 'Connector not available' and cannot be
+ * picked) and the two file kinds.
+ */
+export function ConnectChooser({ repositoryId, onClose }: { repositoryId: string; onClose: () => void }) {
+  const providers = useProviders();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const connect = async (provider: TProviderInfo) => {
+    if (provider.id === 'simplefin') {
+      onClose();
+      openSimplefinLink(repositoryId);
+      return;
+    }
+    if (provider.id === 'plaid') {
+      setBusy(provider.id);
+      // Plaid Link draws its own overlay: the chooser goes as it opens, so its focus trap lets the keyboard go.
+      await startPlaidLink({ repositoryId, onOpening: onClose });
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Link an institution's accounts: their transactions arrive in this repository's linked lists and stay
+        in sync.
+      </Text>
+      {providers.isPending && <Loader size="sm" aria-label="Loading connector kinds" />}
+      {providers.error && (
+        <Alert color="red" title="The connector kinds could not be loaded">
+          {providers.error.message}
+        </Alert>
+      )}
+      {providers.data && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" aria-label="Live connectors">
+          {providers.data.map((provider) => (
+            <ProviderChoice
+              key={provider.id}
+              provider={provider}
+              isBusy={busy === provider.id}
+              onConnect={() => void connect(provider)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <Text size="sm" fw={600}>
+        From a file
+      </Text>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconUpload size={14} />}
+          onClick={() => {
+            onClose();
+            openImportStatement({ repositoryId, mode: 'ofx' });
+          }}
+        >
+          OFX/QFX file
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconFileImport size={14} />}
+          onClick={() => {
+            onClose();
+            openImportStatement({ repositoryId, mode: 'manual' });
+          }}
+        >
+          Load a file
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function openConnectChooser(repositoryId: string): void {
+  modals.open({
+    id: 'connect-chooser',
+    kind: 'dialog',
+    size: 'lg',
+    title: 'Connect an account',
+    render: ({ close }) => <ConnectChooser repositoryId={repositoryId} onClose={() => void close()} />,
+  });
+}
