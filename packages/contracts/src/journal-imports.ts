@@ -12,9 +12,12 @@ export const ZJournalFormat = z.enum(JOURNAL_FORMATS);
 
 export const ZJournalImportBody = z.object({
   repository_id: ZRecordId,
-  /** `ledger` reads ledger-cli and hledger journals; `beancount` reads beancount files. */
+  /**
+   * `ledger` reads ledger-cli and hledger journals; `beancount` beancount files; `ghostfolio` Ghostfolio's
+   * JSON export; `wealthfolio` Wealthfolio's activity CSV.
+   */
   format: ZJournalFormat,
-  /** The journal's text: one self-contained file (`include` is refused). */
+  /** The file's text: one self-contained journal (`include` is refused) or export. */
   journal: fileText(z.string().min(1).max(200_000_000)),
   /**
    * false or absent: a journal with a line that could not be mapped is not imported (the task fails with
@@ -24,7 +27,10 @@ export const ZJournalImportBody = z.object({
 });
 export type TJournalImportBody = z.infer<typeof ZJournalImportBody>;
 
-/** A line of the journal and what was done with it. */
+/**
+ * A line of the journal and what was done with it. For a Ghostfolio export `line` is the activity's index in
+ * `activities` (from 0); for a Wealthfolio CSV the row's line (the header is 1); -1 is the file as a whole.
+ */
 export const ZJournalNotice = z.object({ line: z.number(), message: z.string() });
 
 const ZCounted = z.object({ create: z.number(), existing: z.number() });
@@ -54,7 +60,8 @@ export type TJournalImportProgress = z.infer<typeof ZJournalImportProgress>;
 export const previewJournalImport = defineEndpoint({
   method: 'POST',
   url: '/journal_imports/preview',
-  summary: 'What importing a ledger/hledger or beancount journal would create, and what it would not carry',
+  summary:
+    'What importing a journal (ledger/hledger, beancount) or an export (Ghostfolio, Wealthfolio) would create, and what it would not carry',
   body: ZJournalImportBody,
   response: { 200: ZJournalImportPreview, ...errors },
 });
