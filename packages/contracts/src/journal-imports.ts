@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fileText } from './control-characters.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
-import { ZRecordId } from './repositories.ts';
+import { ZCurrencyCode, ZRecordId } from './repositories.ts';
 import { ZTask } from './tasks.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -26,6 +26,19 @@ export const ZJournalImportBody = z.object({
   skip_unmapped: z.boolean().optional(),
 });
 export type TJournalImportBody = z.infer<typeof ZJournalImportBody>;
+
+/**
+ * The preview's body: into an existing repository (`repository_id`), or, without one, into a new repository
+ * of `currency` (the move-in screen previews before it creates the repository: nothing is found existing).
+ */
+export const ZJournalPreviewBody = ZJournalImportBody.extend({
+  repository_id: ZRecordId.optional(),
+  currency: ZCurrencyCode.optional(),
+}).refine((body) => body.repository_id !== undefined || body.currency !== undefined, {
+  error: 'Give repository_id, or the currency of the new repository',
+  path: ['repository_id'],
+});
+export type TJournalPreviewBody = z.infer<typeof ZJournalPreviewBody>;
 
 /**
  * A line of the journal and what was done with it. For a Ghostfolio export `line` is the activity's index in
@@ -62,7 +75,7 @@ export const previewJournalImport = defineEndpoint({
   url: '/journal_imports/preview',
   summary:
     'What importing a journal (ledger/hledger, beancount) or an export (Ghostfolio, Wealthfolio) would create, and what it would not carry',
-  body: ZJournalImportBody,
+  body: ZJournalPreviewBody,
   response: { 200: ZJournalImportPreview, ...errors },
 });
 

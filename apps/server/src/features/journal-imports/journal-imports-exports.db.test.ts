@@ -225,6 +225,29 @@ describe('moving in from Ghostfolio and Wealthfolio', () => {
     expect(again.result).toMatchObject({ created: { transactions: 0 }, skipped: { transactions: 10 } });
   });
 
+  it('previews into a repository still to be made: nothing existing but its own currency', async () => {
+    const preview = await http('POST', '/api/journal_imports/preview', {
+      currency: 'usd',
+      format: 'wealthfolio',
+      journal: fixture('portfolio.wealthfolio.csv'),
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.json).toMatchObject({
+      accounts: { create: 5, existing: 0 },
+      assets: { create: 3, existing: 1, tickers: ['EUR', 'ASML', 'MSFT'] },
+      transactions: { create: 10, existing: 0 },
+    });
+    const neither = await http('POST', '/api/journal_imports/preview', { format: 'ledger', journal: 'x' });
+    expect(neither.status).toBe(400);
+    const unknown = await http('POST', '/api/journal_imports/preview', {
+      currency: 'XYZ',
+      format: 'ledger',
+      journal: 'x',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({ message: 'Unknown currency' });
+  });
+
   it('answers a file that is not of the format with the reason, and writes nothing', async () => {
     const repositoryId = await createRepositoryAs(owner, 'Not an export');
     const preview = await http('POST', '/api/journal_imports/preview', {
