@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { guessFormat } from './guess-format.ts';
 import { mapJournal } from './map-journal.ts';
-import { guessFormat, parseSource } from './parse-source.ts';
+import { parseSource } from './parse-source.ts';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 

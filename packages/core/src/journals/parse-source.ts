@@ -23,18 +23,3 @@ export function parseSource(text: string, format: TJournalFormat): TParsedJourna
   }
   return parseJournal(text, format);
 }
-
-/** The format a file's name and first characters suggest (the screen lets the user change it). */
-export function guessFormat(fileName: string, head: string): TJournalFormat {
-  const name = fileName.toLowerCase();
-  const start = head.replace(/^\uFEFF/, '').trimStart();
-  if (name.endsWith('.json') || start.startsWith('{')) return 'ghostfolio';
-  if (name.endsWith('.csv') || /^[^\n]*activitytype/i.test(start)) return 'wealthfolio';
-  if (
-    name.endsWith('.beancount') ||
-    name.endsWith('.bean') ||
-    /^\d{4}-\d{2}-\d{2}\s+(open|price|commodity)\b/m.test(start)
-  )
-    return 'beancount';
-  return 'ledger';
-}
