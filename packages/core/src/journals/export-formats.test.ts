@@ -116,6 +116,16 @@ describe('Ghostfolio export', () => {
           fee: 0,
           symbol: 'X',
         },
+        {
+          accountId: 'a',
+          type: 'SELL',
+          date: '2024-02-01T00:00:00.000Z',
+          currency: 'USD',
+          quantity: '1e999999999',
+          unitPrice: 1,
+          fee: 0,
+          symbol: 'X',
+        },
       ],
     };
     expect(parseSource(JSON.stringify(file), 'ghostfolio').refused).toEqual([
@@ -123,6 +133,7 @@ describe('Ghostfolio export', () => {
       { line: 1, message: 'BUY: the date "2024-02-30T00:00:00.000Z" is not a date' },
       { line: 2, message: "BUY: account b is not among the export's accounts" },
       { line: 3, message: 'SELL: quantity "x" is not a number' },
+      { line: 4, message: 'SELL: quantity "1e999999999" is not a number' },
     ]);
   });
 });

@@ -24,10 +24,13 @@ export const EXPORT_ACCOUNTS = {
 
 /** A number as an export writes it (JSON number or CSV text) as exact decimal text, or null. */
 export function decimalText(value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
-  if (text === null || !/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return null;
-  return new Decimal(text).toFixed();
+  if (typeof value === 'number')
+    // A JSON number's shortest text (`1e-7` for tiny ones): its exponent is bounded by the double.
+    return Number.isFinite(value) ? new Decimal(String(value)).toFixed() : null;
+  if (typeof value !== 'string') return null;
+  // Text has no exponent: `1e999999999` written out would be a billion digits.
+  const text = value.trim();
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) ? new Decimal(text).toFixed() : null;
 }
 
 /** 'YYYY-MM-DD' of an ISO date or date-time (the UTC day: an export does not say its owner's zone). */
