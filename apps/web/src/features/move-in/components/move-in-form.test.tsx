@@ -10,7 +10,8 @@ import { MoveInForm } from './move-in-form.tsx';
 const NEW_ID = '22222222-2222-4222-8222-222222222222';
 const TASK_ID = '77777777-7777-4777-8777-777777777777';
 
-vi.mock('../../repositories/api/create-repository.ts', () => ({
+vi.mock('../../repositories/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   createRepository: vi.fn(async (body: { name: string; currency: string }) => ({ id: NEW_ID, ...body })),
   initializeRepository: vi.fn(async () => ({})),
 }));

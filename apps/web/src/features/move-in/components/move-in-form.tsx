@@ -22,7 +22,7 @@ import { IconFileImport } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { createRepository, initializeRepository } from '../../repositories/api/create-repository.ts';
+import { createRepository, initializeRepository } from '../../repositories/index.ts';
 import { TaskFailedError, waitForTask } from '../../tasks/index.ts';
 import { previewMoveIn, readMoveIn, startMoveIn } from '../api/move-in.ts';
 import { noticePlace, progressText } from '../move-in-texts.ts';

@@ -2,9 +2,11 @@ import { Container, Loader, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { REPOSITORIES_QUERY_KEY } from '../../../shared/api/repository-query-keys.ts';
-import { useCurrentRepository } from '../../repositories/index.ts';
-import { repositoryPermissions } from '../../repositories/repository-permissions.ts';
-import { useSwitchRepository } from '../../repositories/use-current-repository.ts';
+import {
+  repositoryPermissions,
+  useCurrentRepository,
+  useSwitchRepository,
+} from '../../repositories/index.ts';
 import { MoveInForm } from '../components/move-in-form.tsx';
 
 /** `/move-in`: bring a history kept in another tool into Strata (docs/journal-import.md). */
