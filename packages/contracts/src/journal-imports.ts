@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fileText } from './control-characters.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
-import { ZRecordId } from './repositories.ts';
+import { ZCurrencyCode, ZRecordId } from './repositories.ts';
 import { ZTask } from './tasks.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -12,9 +12,12 @@ export const ZJournalFormat = z.enum(JOURNAL_FORMATS);
 
 export const ZJournalImportBody = z.object({
   repository_id: ZRecordId,
-  /** `ledger` reads ledger-cli and hledger journals; `beancount` reads beancount files. */
+  /**
+   * `ledger` reads ledger-cli and hledger journals; `beancount` beancount files; `ghostfolio` Ghostfolio's
+   * JSON export; `wealthfolio` Wealthfolio's activity CSV.
+   */
   format: ZJournalFormat,
-  /** The journal's text: one self-contained file (`include` is refused). */
+  /** The file's text: one self-contained journal (`include` is refused) or export. */
   journal: fileText(z.string().min(1).max(200_000_000)),
   /**
    * false or absent: a journal with a line that could not be mapped is not imported (the task fails with
@@ -24,7 +27,23 @@ export const ZJournalImportBody = z.object({
 });
 export type TJournalImportBody = z.infer<typeof ZJournalImportBody>;
 
-/** A line of the journal and what was done with it. */
+/**
+ * The preview's body: into an existing repository (`repository_id`), or, without one, into a new repository
+ * of `currency` (the move-in screen previews before it creates the repository: nothing is found existing).
+ */
+export const ZJournalPreviewBody = ZJournalImportBody.extend({
+  repository_id: ZRecordId.optional(),
+  currency: ZCurrencyCode.optional(),
+}).refine((body) => body.repository_id !== undefined || body.currency !== undefined, {
+  error: 'Give repository_id, or the currency of the new repository',
+  path: ['repository_id'],
+});
+export type TJournalPreviewBody = z.infer<typeof ZJournalPreviewBody>;
+
+/**
+ * A line of the journal and what was done with it. For a Ghostfolio export `line` is the activity's index in
+ * `activities` (from 0); for a Wealthfolio CSV the row's line (the header is 1); -1 is the file as a whole.
+ */
 export const ZJournalNotice = z.object({ line: z.number(), message: z.string() });
 
 const ZCounted = z.object({ create: z.number(), existing: z.number() });
@@ -54,8 +73,9 @@ export type TJournalImportProgress = z.infer<typeof ZJournalImportProgress>;
 export const previewJournalImport = defineEndpoint({
   method: 'POST',
   url: '/journal_imports/preview',
-  summary: 'What importing a ledger/hledger or beancount journal would create, and what it would not carry',
-  body: ZJournalImportBody,
+  summary:
+    'What importing a journal (ledger/hledger, beancount) or an export (Ghostfolio, Wealthfolio) would create, and what it would not carry',
+  body: ZJournalPreviewBody,
   response: { 200: ZJournalImportPreview, ...errors },
 });
 

@@ -215,6 +215,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             { path: 'account', lazy: () => import('../features/account/routes/account-page.tsx') },
             { path: 'settings', lazy: () => import('../features/account/routes/preferences-page.tsx') },
+            { path: 'move-in', lazy: () => import('../features/move-in/routes/move-in-page.tsx') },
             { path: 'permission-denied', Component: PermissionDeniedPage },
             { path: 'upgrade-plan', Component: PermissionDeniedPage },
             { path: 'connectors', lazy: () => import('../features/connectors/routes/connectors-page.tsx') },

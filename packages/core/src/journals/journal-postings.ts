@@ -31,10 +31,16 @@ const ROOTS: Record<string, TPostingClass> = {
   equity: 'external',
 };
 
-export function accountClassOf(account: string): TPostingClass | null {
-  const root = account.split(':')[0]?.toLowerCase() ?? '';
+export function accountClassOf(account: string, roots?: ReadonlyMap<string, string>): TPostingClass | null {
+  const root = (roots?.get(account) ?? account.split(':')[0])?.toLowerCase() ?? '';
   return ROOTS[root] ?? null;
 }
+
+/** The account's name with its root in front, as a journal writes it (what the kind rules read). */
+export const rootedName = (account: string, roots?: ReadonlyMap<string, string>) => {
+  const root = roots?.get(account);
+  return root ? `${root}:${account}` : account;
+};
 
 export const isCurrencyCommodity = (symbol: string) => isIsoCurrencyCode(symbol);
 
@@ -82,7 +88,11 @@ export type TResolution =
   | { ok: false; line: number; message: string };
 
 /** Fills the elided amount and checks the balance (to half a unit of the finest amount written). */
-export function resolvePostings(format: TJournalFormat, transaction: TJournalTransaction): TResolution {
+export function resolvePostings(
+  format: TJournalFormat,
+  transaction: TJournalTransaction,
+  roots?: ReadonlyMap<string, string>,
+): TResolution {
   const elided = transaction.postings.filter((posting) => posting.amount === null);
   if (elided.length > 1)
     return { ok: false, line: transaction.line, message: 'More than one posting without an amount' };
@@ -103,7 +113,7 @@ export function resolvePostings(format: TJournalFormat, transaction: TJournalTra
   const open = [...sums].filter(([, sum]) => sum.abs().greaterThan(tolerance));
   const postings: TResolvedPosting[] = [];
   for (const posting of transaction.postings) {
-    const accountClass = accountClassOf(posting.account);
+    const accountClass = accountClassOf(posting.account, roots);
     if (!accountClass)
       return {
         ok: false,

@@ -2,7 +2,8 @@
 // transactions with their line numbers, before any mapping onto Strata (map-journal.ts). Quantities are
 // exact decimal text, never floats.
 
-export const JOURNAL_FORMATS = ['ledger', 'beancount'] as const;
+/** Plain-text journals, then other tools' exports read into the same shape (ghostfolio.ts, wealthfolio.ts). */
+export const JOURNAL_FORMATS = ['ledger', 'beancount', 'ghostfolio', 'wealthfolio'] as const;
 export type TJournalFormat = (typeof JOURNAL_FORMATS)[number];
 
 export interface TJournalAmount {
@@ -60,4 +61,9 @@ export interface TParsedJournal {
   ignored: TJournalNotice[];
   /** Not understood or not supported (include, automated transactions, pad …): reported with the line. */
   refused: TJournalNotice[];
+  /**
+   * An export's accounts have plain names (`Broker`), not a journal's rooted ones (`Assets:Broker`): the root
+   * (`Assets`, `Liabilities`, `Income`, `Expenses`, `Equity`) that classes each, by name. Absent for journals.
+   */
+  roots?: Map<string, string>;
 }

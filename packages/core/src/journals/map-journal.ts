@@ -14,6 +14,7 @@ import {
   accountClassOf,
   isCurrencyCommodity,
   resolvePostings,
+  rootedName,
   type TResolvedPosting,
 } from './journal-postings.ts';
 import type { TJournalNotice, TParsedJournal } from './journal-types.ts';
@@ -236,7 +237,7 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
   const ignored = [...journal.ignored];
   const resolved: { line: number; description: string; date: string; postings: TResolvedPosting[] }[] = [];
   for (const transaction of journal.transactions) {
-    const result = resolvePostings(journal.format, transaction);
+    const result = resolvePostings(journal.format, transaction, journal.roots);
     if (!result.ok) refused.push({ line: result.line, message: result.message });
     else resolved.push({ ...transaction, postings: result.postings });
   }
@@ -337,10 +338,14 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
     }
   const accounts: TPlannedAccount[] = [];
   for (const [name, seen] of [...used].sort(([a], [b]) => a.localeCompare(b))) {
-    const accountClass = accountClassOf(name);
+    const accountClass = accountClassOf(name, journal.roots);
     const currency = seen.currency ?? options.currency;
     if (accountClass === 'holding')
-      accounts.push({ name, currency, ...holdingKind(name, seen.holdsInstruments) });
+      accounts.push({
+        name,
+        currency,
+        ...holdingKind(rootedName(name, journal.roots), seen.holdsInstruments),
+      });
     else if (accountClass === 'income')
       accounts.push({
         name,

@@ -23,11 +23,18 @@ export interface TJournalImportCheck {
 /** Parses and maps a journal (pure, in core), then finds its accounts, assets and transactions already here. */
 export async function checkJournal(
   db: Kysely<Database>,
-  repository: { id: string; currency: string },
+  repository: { id: string | null; currency: string },
   format: TJournalFormat,
   text: string,
 ): Promise<TJournalImportCheck> {
   const { plan, hashes } = await readJournalInWorker({ text, format, currency: repository.currency });
+  // A repository still to be made has nothing yet but, once initialised, its own currency.
+  if (repository.id === null) {
+    const existing = new Map<string, string>();
+    if (plan.instruments.some((i) => i.type === 'currency' && i.ticker === repository.currency))
+      existing.set(assetRef(repository.currency), 'new');
+    return { plan, existing, hashes, duplicates: new Set(), existingPrices: 0 };
+  }
   const refs = await assetRefsOf(db, repository.id);
   const accounts = new Map<string, string>();
   const instruments = new Map<string, string>();

@@ -1,6 +1,12 @@
-import type { TJournalImportBody, TJournalImportPreview } from '@strata/contracts/journal-imports';
+import type {
+  TJournalImportBody,
+  TJournalImportPreview,
+  TJournalPreviewBody,
+} from '@strata/contracts/journal-imports';
 import type { TTask } from '@strata/contracts/tasks';
+import { UNKNOWN_CURRENCY_MESSAGE } from '@strata/core/assets/asset-rules';
 import type { TJournalFormat } from '@strata/core/journals/journal-types';
+import { isIsoCurrencyCode } from '@strata/core/repositories/iso-currencies';
 import type { TDialectName } from '@strata/db/database';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
@@ -37,7 +43,7 @@ export function createJournalImports(deps: {
 
   /** Maps the journal and refuses it whole when a line could not be mapped and the caller did not allow that. */
   async function check(
-    repository: { id: string; currency: string },
+    repository: { id: string | null; currency: string },
     body: { format: TJournalFormat; journal: string; skip_unmapped?: boolean | undefined },
   ) {
     const checked = await checkJournal(db, repository, body.format, body.journal);
@@ -122,7 +128,14 @@ export function createJournalImports(deps: {
     },
 
     /** What the import would create; nothing is written. Write access: it is the first step of an import. */
-    async preview(user: TAccessUser | null, body: TJournalImportBody): Promise<TJournalImportPreview> {
+    async preview(user: TAccessUser | null, body: TJournalPreviewBody): Promise<TJournalImportPreview> {
+      if (!body.repository_id) {
+        // Into a new repository: nothing of anyone's is read, so being signed in is enough.
+        if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+        const currency = (body.currency as string).toUpperCase();
+        if (!isIsoCurrencyCode(currency)) throw new AppError('BAD_REQUEST', UNKNOWN_CURRENCY_MESSAGE);
+        return (await check({ id: null, currency }, body)).preview;
+      }
       const { repository } = await requireRepositoryAccess(db, user, body.repository_id, 'write');
       return (await check({ id: repository.id, currency: repository.currency }, body)).preview;
     },

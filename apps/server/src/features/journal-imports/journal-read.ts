@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { TJournalFormat } from '@strata/core/journals/journal-types';
 import { mapJournal, type TJournalPlan } from '@strata/core/journals/map-journal';
-import { parseJournal } from '@strata/core/journals/parse-journal';
+import { parseSource } from '@strata/core/journals/parse-source';
 
 export interface TJournalRead {
   plan: TJournalPlan;
@@ -18,7 +18,7 @@ export interface TJournalReadInput {
 
 /** Parses, maps and keys a journal (core's pure reader; the hash is the server's). */
 export function readJournal(input: TJournalReadInput): TJournalRead {
-  const plan = mapJournal(parseJournal(input.text, input.format), { currency: input.currency });
+  const plan = mapJournal(parseSource(input.text, input.format), { currency: input.currency });
   const hashes = plan.transactions.map((planned) => createHash('sha256').update(planned.key).digest('hex'));
   return { plan, hashes };
 }

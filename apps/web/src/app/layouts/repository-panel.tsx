@@ -1,4 +1,4 @@
-import { Button, Group, Kbd, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Kbd, NavLink, Stack, Text } from '@mantine/core';
 import { IconBinaryTree, IconSearch } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { AccessLevelBadge } from '../../features/repositories/components/repository-badges.tsx';
@@ -37,7 +37,17 @@ export function RepositoryPanel() {
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          {isLoading ? 'Loading…' : 'No repository yet: create one from the switcher above.'}
+          {isLoading ? (
+            'Loading…'
+          ) : (
+            <>
+              No repository yet: create one from the switcher above, or{' '}
+              <Anchor component={Link} to="/move-in" size="sm">
+                move in from another tool
+              </Anchor>
+              .
+            </>
+          )}
         </Text>
       )}
       <Button

@@ -13,12 +13,15 @@ import type { TRepository } from '@strata/contracts/repositories';
 import {
   IconDownload,
   IconFileImport,
+  IconHomeMove,
   IconPlus,
   IconSearch,
   IconSettings,
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { modals } from '../../../shared/modals/modal-store.ts';
 import { isFeatureInPlan, useOwnPlanHasFeature, usePlans } from '../../subscription/index.ts';
 import { filterRepositories, type TRepositoryFilter } from '../repository-list-filter.ts';
 import { repositoryPermissions } from '../repository-permissions.ts';
@@ -80,6 +83,15 @@ export function RepositoriesDialog({ actions }: { actions: TRepositoryActions })
           />
         </Group>
         <Group gap="xs">
+          <Button
+            variant="default"
+            component={Link}
+            to="/move-in"
+            leftSection={<IconHomeMove size={16} />}
+            onClick={() => modals.closeAll()}
+          >
+            Move in
+          </Button>
           {canImport && (
             <Button
               variant="default"
@@ -177,7 +189,7 @@ export function RepositoriesDialog({ actions }: { actions: TRepositoryActions })
       {visible.length === 0 && (
         <Text size="sm" c="dimmed" ta="center">
           {repositories.length === 0
-            ? 'No repositories yet. Create one or import a file.'
+            ? 'No repositories yet. Create one, import a file, or move in from another tool.'
             : 'No repository matches.'}
         </Text>
       )}

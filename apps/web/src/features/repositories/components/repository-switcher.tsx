@@ -3,11 +3,13 @@ import {
   IconCheck,
   IconDatabase,
   IconFileImport,
+  IconHomeMove,
   IconList,
   IconPlus,
   IconSelector,
   IconSettings,
 } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useOwnPlanHasFeature } from '../../subscription/index.ts';
 import { useMyInvites } from '../api/invites.ts';
 import { ownerToTellApart } from '../repository-names.ts';
@@ -101,6 +103,9 @@ export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean 
         )}
         <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => void create()}>
           New repository
+        </Menu.Item>
+        <Menu.Item component={Link} to="/move-in" leftSection={<IconHomeMove size={14} />}>
+          Move in from another tool
         </Menu.Item>
         {canImport && (
           <Menu.Item

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Popover, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Popover, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { TTransaction } from '@strata/contracts/transactions';
 import { EMPTY_FILTER } from '@strata/core/filters/filter-model';
 import type { TSort } from '@strata/core/filters/sort-model';
@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { filterOptionsLoader } from '../../../shared/data-list/api/filter-options.ts';
 import { FilterBuilder } from '../../../shared/data-list/filter-builder.tsx';
 import { LazyGrid, type TLazyGridColumn } from '../../../shared/data-list/lazy-grid.tsx';
@@ -366,7 +366,18 @@ function TransactionsList({
         }
         emptyState={
           <Text c="dimmed" size="sm">
-            {isTrash ? 'The trash is empty' : 'No transactions'}
+            {isTrash ? (
+              'The trash is empty'
+            ) : (
+              <>
+                No transactions.{' '}
+                {canWrite && (
+                  <Anchor component={Link} to="/move-in" size="sm">
+                    Move in your history from another tool
+                  </Anchor>
+                )}
+              </>
+            )}
           </Text>
         }
       />

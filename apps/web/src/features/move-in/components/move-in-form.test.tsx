@@ -1,0 +1,149 @@
+import { MantineProvider } from '@mantine/core';
+import type { TRepository } from '@strata/contracts/repositories';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../../shared/api/api-client.ts';
+import { MoveInForm } from './move-in-form.tsx';
+
+const NEW_ID = '22222222-2222-4222-8222-222222222222';
+const TASK_ID = '77777777-7777-4777-8777-777777777777';
+
+vi.mock('../../repositories/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  createRepository: vi.fn(async (body: { name: string; currency: string }) => ({ id: NEW_ID, ...body })),
+  initializeRepository: vi.fn(async () => ({})),
+}));
+
+const task = (status: string, patch: Record<string, unknown> = {}) => ({
+  id: TASK_ID,
+  type: 'journal_import',
+  status,
+  repository_id: NEW_ID,
+  error: null,
+  progress: null,
+  result: null,
+  created_at: '2026-11-27T01:00:00.000Z',
+  updated_at: '2026-11-27T01:00:00.000Z',
+  started_at: null,
+  finished_at: null,
+  ...patch,
+});
+
+const PREVIEW = {
+  accounts: { create: 6, existing: 0, names: ['Broker'] },
+  assets: { create: 3, existing: 1, tickers: ['AAPL', 'Painting', 'SAP'] },
+  prices: { create: 7, existing: 0 },
+  transactions: { create: 11, existing: 0, by_type: { buy: 2 } },
+  refused: [{ line: 8, message: 'BUY: the activity has no account' }],
+  ignored: [],
+};
+
+/** The server's side: preview, start, then the task read (the form polls it). */
+function serve() {
+  const bodies: Record<string, unknown>[] = [];
+  configureApiClient({
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (init?.body) bodies.push({ url: url.pathname, ...JSON.parse(String(init.body)) });
+      if (url.pathname === '/api/journal_imports/preview') return json(PREVIEW);
+      if (url.pathname === '/api/journal_imports') return json(task('waiting'), 202);
+      if (url.pathname === `/api/journal_imports/${TASK_ID}`)
+        return json(task('succeeded', { result: { message: '11 transactions imported' } }));
+      return json({ message: 'Not found' }, 404);
+    }) as typeof fetch,
+    logError: () => {},
+  });
+  return bodies;
+}
+
+function renderForm(repositories: TRepository[] = []) {
+  const onOpen = vi.fn();
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <MoveInForm repositories={repositories} currentRepositoryId={null} onOpen={onOpen} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  return { onOpen };
+}
+
+/** The input labelled so (a select's list is labelled by it too). */
+const input = (label: string) =>
+  screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
+
+const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('Move in', () => {
+  it('guesses the format, previews into a new repository, imports what can be carried, then links to it', {
+    timeout: 30_000,
+  }, async () => {
+    const bodies = serve();
+    const { onOpen } = renderForm();
+    const user = userEvent.setup();
+    const file = new File(['{"meta":{},"activities":[]}'], 'ghostfolio-export.json', {
+      type: 'application/json',
+    });
+    await user.upload(fileInput(), file);
+    await waitFor(() => expect(input('Format').value).toBe('Ghostfolio export (JSON)'));
+    expect(input('Repository name').value).toBe('ghostfolio-export');
+    expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByLabelText('Preview');
+    expect(within(preview).getByText('Transactions').parentElement?.textContent).toBe('Transactions11new');
+    expect(within(preview).getByText('Assets').parentElement?.textContent).toBe(
+      'Assets3new, 1 already there',
+    );
+    within(preview).getByText('Activity 8');
+    within(preview).getByText('BUY: the activity has no account');
+    expect(bodies[0]).toEqual({
+      url: '/api/journal_imports/preview',
+      currency: 'USD',
+      format: 'ghostfolio',
+      journal: '{"meta":{},"activities":[]}',
+    });
+    // Something is not carried: nothing is imported until the user says to leave it out.
+    expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(
+      screen.getByLabelText('Import without the 1 not carried (otherwise nothing is imported)'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Open ghostfolio-export' }));
+    expect(onOpen).toHaveBeenCalledWith(NEW_ID);
+    screen.getByText('11 transactions imported');
+    expect(bodies[1]).toEqual({
+      url: '/api/journal_imports',
+      repository_id: NEW_ID,
+      format: 'ghostfolio',
+      journal: '{"meta":{},"activities":[]}',
+      skip_unmapped: true,
+    });
+  });
+
+  it('offers only an existing repository it is given, and previews against it', {
+    timeout: 30_000,
+  }, async () => {
+    const bodies = serve();
+    renderForm([{ id: 'r1', name: 'Family' } as TRepository]);
+    const user = userEvent.setup();
+    await user.upload(
+      fileInput(),
+      new File(['date,symbol,quantity,activityType\n'], 'activities.csv', { type: 'text/csv' }),
+    );
+    await waitFor(() => expect(input('Format').value).toBe('Wealthfolio activities (CSV)'));
+    expect(input('Repository').value).toBe('Family');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByLabelText('Preview');
+    expect(bodies[0]).toMatchObject({ repository_id: 'r1', format: 'wealthfolio' });
+  });
+});

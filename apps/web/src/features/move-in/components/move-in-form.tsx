@@ -1,0 +1,332 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { TJournalImportPreview } from '@strata/contracts/journal-imports';
+import type { TRepository } from '@strata/contracts/repositories';
+import { guessFormat } from '@strata/core/journals/guess-format';
+import type { TJournalFormat } from '@strata/core/journals/journal-types';
+import { IconFileImport } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { notifications } from '../../../shared/notifications/notification-store.ts';
+import { notifyError } from '../../../shared/notifications/notify-error.ts';
+import { createRepository, initializeRepository } from '../../repositories/index.ts';
+import { TaskFailedError, waitForTask } from '../../tasks/index.ts';
+import { previewMoveIn, readMoveIn, startMoveIn } from '../api/move-in.ts';
+import { noticePlace, progressText } from '../move-in-texts.ts';
+
+export const FORMAT_OPTIONS: { value: TJournalFormat; label: string }[] = [
+  { value: 'ledger', label: 'ledger / hledger journal' },
+  { value: 'beancount', label: 'beancount file' },
+  { value: 'ghostfolio', label: 'Ghostfolio export (JSON)' },
+  { value: 'wealthfolio', label: 'Wealthfolio activities (CSV)' },
+];
+
+/** The import's task is read every second while it runs (the screen shows its progress). */
+const POLL_INTERVAL_MS = 1000;
+
+type TTarget = 'new' | 'existing';
+type TDone = { repositoryId: string; name: string; message: string };
+
+const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '').slice(0, 100) || 'Moved in';
+
+/**
+ * 'Move in': a file from another tool (ledger, beancount, Ghostfolio, Wealthfolio) into a new repository or
+ * one the user may write to; the preview first, then the import in the background with its progress.
+ */
+export function MoveInForm({
+  repositories,
+  currentRepositoryId,
+  onImported,
+  onOpen,
+}: {
+  /** The repositories the user may write to (owner or editor, not read-only). */
+  repositories: TRepository[];
+  currentRepositoryId: string | null;
+  /** After the import (a new repository is made on the way): refresh what lists repositories. */
+  onImported?: () => void;
+  onOpen: (repositoryId: string) => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [text, setText] = useState('');
+  const [format, setFormat] = useState<TJournalFormat>('ledger');
+  const [target, setTarget] = useState<TTarget>(repositories.length > 0 ? 'existing' : 'new');
+  const [name, setName] = useState('');
+  const [currency, setCurrency] = useState('USD');
+  const [existingId, setExistingId] = useState<string | null>(
+    repositories.find((r) => r.id === currentRepositoryId)?.id ?? repositories[0]?.id ?? null,
+  );
+  const [preview, setPreview] = useState<TJournalImportPreview | null>(null);
+  const [isSkipping, setSkipping] = useState(false);
+  const [isBusy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<string | null>(null);
+  const [done, setDone] = useState<TDone | null>(null);
+  const polling = useRef<AbortController | null>(null);
+  useEffect(() => () => polling.current?.abort(), []);
+
+  const reset = () => {
+    setPreview(null);
+    setDone(null);
+    setSkipping(false);
+  };
+
+  const pick = async (picked: File | null) => {
+    setFile(picked);
+    reset();
+    if (!picked) {
+      setText('');
+      return;
+    }
+    const content = await picked.text();
+    setText(content);
+    setFormat(guessFormat(picked.name, content.slice(0, 2000)));
+    setName(baseName(picked.name));
+  };
+
+  const existing = repositories.find((r) => r.id === existingId) ?? null;
+  const isReady = text !== '' && (target === 'new' ? name.trim() !== '' : existing !== null);
+
+  const runPreview = async () => {
+    setBusy(true);
+    reset();
+    try {
+      setPreview(
+        await previewMoveIn(
+          target === 'new'
+            ? { currency, format, journal: text }
+            : { repository_id: existing?.id as string, format, journal: text },
+        ),
+      );
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const runImport = async () => {
+    setBusy(true);
+    const controller = new AbortController();
+    polling.current = controller;
+    const progressId = `move-in-${Date.now()}`;
+    try {
+      const repository =
+        target === 'new'
+          ? await createRepository({ name: name.trim(), currency })
+          : (existing as TRepository);
+      if (target === 'new') await initializeRepository(repository.id);
+      const started = await startMoveIn({
+        repository_id: repository.id,
+        format,
+        journal: text,
+        skip_unmapped: isSkipping,
+      });
+      notifications.progress(progressId, `Moving ${file?.name ?? 'the file'} into ${repository.name}`);
+      const task = await waitForTask(started.id, {
+        readTask: readMoveIn,
+        intervalMs: POLL_INTERVAL_MS,
+        signal: controller.signal,
+        onPoll: (polled) => setProgress(progressText(polled.progress)),
+      });
+      const message = typeof task.result?.message === 'string' ? task.result.message : 'Imported';
+      notifications.resolve(progressId, message);
+      setDone({ repositoryId: repository.id, name: repository.name, message });
+      onImported?.();
+      setPreview(null);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      notifications.remove(progressId);
+      if (error instanceof TaskFailedError) notifications.error(error.message);
+      else notifyError(error);
+    } finally {
+      if (!controller.signal.aborted) {
+        setBusy(false);
+        setProgress(null);
+      }
+    }
+  };
+
+  const refused = preview?.refused ?? [];
+  const canImport = preview !== null && (refused.length === 0 || isSkipping) && !isBusy;
+
+  return (
+    <Stack gap="md">
+      <FileInput
+        label="File"
+        description="A ledger/hledger or beancount journal, a Ghostfolio export (.json) or a Wealthfolio activity CSV"
+        placeholder="Pick a file"
+        accept=".journal,.ledger,.hledger,.dat,.txt,.beancount,.bean,.json,.csv"
+        clearable
+        leftSection={<IconFileImport size={16} />}
+        value={file}
+        onChange={(picked) => void pick(picked)}
+      />
+      <Select
+        label="Format"
+        description="Guessed from the file; change it if the guess is wrong"
+        data={FORMAT_OPTIONS}
+        value={format}
+        allowDeselect={false}
+        onChange={(value) => {
+          if (value) setFormat(value as TJournalFormat);
+          reset();
+        }}
+      />
+      <Radio.Group
+        label="Into"
+        value={target}
+        onChange={(value) => {
+          setTarget(value as TTarget);
+          reset();
+        }}
+      >
+        <Group mt="xs">
+          <Radio value="new" label="A new repository" />
+          <Radio value="existing" label="An existing repository" disabled={repositories.length === 0} />
+        </Group>
+      </Radio.Group>
+      {target === 'new' ? (
+        <Group grow align="flex-start">
+          <TextInput
+            label="Repository name"
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Currency"
+            description="Values and FX rates are kept in it"
+            value={currency}
+            maxLength={3}
+            onChange={(event) => {
+              setCurrency(event.currentTarget.value.toUpperCase());
+              reset();
+            }}
+          />
+        </Group>
+      ) : (
+        <Select
+          label="Repository"
+          description="Repositories you own or edit"
+          data={repositories.map((r) => ({ value: r.id, label: r.name }))}
+          value={existingId}
+          allowDeselect={false}
+          onChange={(value) => {
+            setExistingId(value);
+            reset();
+          }}
+        />
+      )}
+      <Group>
+        <Button variant="default" onClick={() => void runPreview()} disabled={!isReady || isBusy}>
+          Preview
+        </Button>
+        <Button onClick={() => void runImport()} disabled={!canImport} loading={isBusy && preview !== null}>
+          Import
+        </Button>
+      </Group>
+      {progress && <Text size="sm">{progress}</Text>}
+      {preview && <PreviewReport preview={preview} format={format} />}
+      {preview && refused.length > 0 && (
+        <Checkbox
+          label={`Import without the ${refused.length} not carried (otherwise nothing is imported)`}
+          checked={isSkipping}
+          onChange={(event) => setSkipping(event.currentTarget.checked)}
+        />
+      )}
+      {done && (
+        <Alert color="teal" title={done.message}>
+          <Anchor component="button" type="button" onClick={() => onOpen(done.repositoryId)}>
+            Open {done.name}
+          </Anchor>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function PreviewReport({ preview, format }: { preview: TJournalImportPreview; format: TJournalFormat }) {
+  const counts: [string, { create: number; existing: number }][] = [
+    ['Assets', preview.assets],
+    ['Accounts', preview.accounts],
+    ['Prices', preview.prices],
+    ['Transactions', preview.transactions],
+  ];
+  return (
+    <Stack gap="sm" aria-label="Preview">
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        {counts.map(([label, count]) => (
+          <Paper key={label} withBorder p="sm">
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} size="xl">
+              {count.create}
+            </Text>
+            <Text size="xs" c="dimmed">
+              new{count.existing > 0 ? `, ${count.existing} already there` : ''}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {preview.refused.length === 0 ? (
+        <Text size="sm">Everything in the file can be carried.</Text>
+      ) : (
+        <NoticeTable
+          title={`Not carried (${preview.refused.length})`}
+          notices={preview.refused}
+          format={format}
+        />
+      )}
+      {preview.ignored.length > 0 && (
+        <NoticeTable
+          title={`Read and left out on purpose (${preview.ignored.length})`}
+          notices={preview.ignored}
+          format={format}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function NoticeTable({
+  title,
+  notices,
+  format,
+}: {
+  title: string;
+  notices: { line: number; message: string }[];
+  format: TJournalFormat;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped withTableBorder>
+          <Table.Tbody>
+            {notices.slice(0, 200).map((notice) => (
+              <Table.Tr key={`${notice.line}\u0000${notice.message}`}>
+                <Table.Td w={120}>{noticePlace(format, notice.line)}</Table.Td>
+                <Table.Td>{notice.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
