@@ -10,6 +10,7 @@ import { ZTask } from './tasks.ts';
 
 export const SECURITY_MASTER_MESSAGES = {
   SYMBOL_REQUIRED: 'Field is required',
+  UNKNOWN_PROVIDER: 'This market-data provider is not configured',
   NOT_LINKED: 'The asset is not linked to a security',
 } as const;
 
@@ -20,6 +21,10 @@ export const ZSecuritySearchResult = z.object({
   type: z.string().nullable(),
   exchange: z.string().nullable(),
   currency: z.string().nullable(),
+  /** The provider that knows this code ('yahoo', 'eodhd', 'coingecko'): a search asks every one configured. */
+  provider: z.string(),
+  /** The ticker a link would give the asset, when it is not the code (CoinGecko: code 'bitcoin', ticker 'BTC'). */
+  ticker: z.string().optional(),
 });
 export type TSecuritySearchResult = z.infer<typeof ZSecuritySearchResult>;
 
@@ -55,6 +60,8 @@ export const ZSecurityChanges = z.object({
 
 export const ZLinkSecurityBody = z.object({
   symbol: z.string().trim().min(1, { error: SECURITY_MASTER_MESSAGES.SYMBOL_REQUIRED }).max(64),
+  /** The search result's provider; the equities provider when absent. */
+  provider: z.string().max(32).optional(),
   apply: ZSecurityChanges.default({ name: false, type: false, ticker: false }),
 });
 export type TLinkSecurityBody = z.infer<typeof ZLinkSecurityBody>;
@@ -128,6 +135,7 @@ export const ZMarketDataStatus = z.object({
   repository_id: z.string(),
   /** null: no provider configured (the message says which setting). */
   provider: z.string().nullable(),
+  crypto_provider: z.string().nullable(),
   fx_provider: z.string().nullable(),
   message: z.string().nullable(),
   last_synced_at: z.iso.datetime().nullable(),

@@ -9,7 +9,7 @@ import {
   SECURITY_MASTER_SOURCE,
 } from './market-data.repository.ts';
 import { isMarketDataError, type TDailyPrices, type TFxRate } from './providers/market-data-provider.ts';
-import type { TMarketDataProviders } from './providers/provider-registry.ts';
+import { securityProviderById, type TMarketDataProviders } from './providers/provider-registry.ts';
 import { parseSecurityId } from './security-id.ts';
 
 /** Securities fetched at once: enough to hide a provider's latency, few enough to stay polite and small. */
@@ -138,13 +138,13 @@ async function syncFx(options: TSyncOptions): Promise<number> {
 export async function syncMarketData(options: TSyncOptions): Promise<TSyncResult> {
   const { db, providers, repositoryId } = options;
   const result: TSyncResult = { assets: 0, prices_written: 0, fx_rates_written: 0, failed: [] };
-  const securities = providers.securities;
   const assets = await createMarketDataRepository(db).linkedAssets(repositoryId, options.assetId);
   let done = 0;
   await eachLimited(assets, CONCURRENCY, async (asset) => {
     const security = parseSecurityId(asset.linked_security_id as string);
+    const securities = security ? securityProviderById(providers, security.providerId) : null;
     try {
-      if (!securities || !security || security.providerId !== securities.id) {
+      if (!securities || !security) {
         result.failed.push({
           asset_id: asset.id,
           message: `The asset is linked through ${security?.providerId ?? 'an unknown provider'}, which is not configured`,

@@ -10,6 +10,8 @@ export interface TSecuritySearchResult {
   type: string | null;
   exchange: string | null;
   currency: string | null;
+  /** The ticker a link would give, when it is not the code. */
+  ticker?: string;
 }
 
 /** Flat key/value data, shown as JSON on the Sec master tab (core seed §3 Security info). */

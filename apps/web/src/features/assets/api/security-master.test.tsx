@@ -30,7 +30,7 @@ class FakeSocket {
   }
 }
 
-const APPLE = { name: 'Apple Inc.', code: 'AAPL', type: 'stock', exchange: 'NASDAQ', currency: null };
+const APPLE = { name: 'Apple Inc.', code: 'AAPL', type: 'stock', exchange: 'NASDAQ', currency: null, provider: 'yahoo' };
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -36,7 +36,7 @@ export function SecurityMasterLink() {
   if (!asset) return null;
 
   const differences = (pick: TSecuritySearchResult): TChange[] => {
-    const proposed: Record<TChange, string | null> = { name: pick.name, type: pick.type, ticker: pick.code };
+    const proposed: Record<TChange, string | null> = { name: pick.name, type: pick.type, ticker: pick.ticker ?? pick.code };
     return (Object.keys(proposed) as TChange[]).filter(
       (field) => proposed[field] !== null && proposed[field] !== (asset[field] ?? null),
     );
@@ -50,7 +50,7 @@ export function SecurityMasterLink() {
     if (!picked) return;
     setSaving(true);
     try {
-      const linked = await linkSecurity(asset.id, { symbol: picked.code, apply });
+      const linked = await linkSecurity(asset.id, { symbol: picked.code, provider: picked.provider, apply });
       notifications.success(`${linked.asset.name} linked to ${linked.security_info.symbol}`);
       setWarning(null);
       setPicked(null);
