@@ -152,6 +152,7 @@ export function createCoinGeckoProvider(options: TCoinGeckoOptions): TMarketData
     async dailyPrices(id, from) {
       const now = today();
       const earliest = addDays(now, -(PUBLIC_HISTORY_DAYS - 1));
+      // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as text, Math.max would make them numbers
       const start = from < earliest ? earliest : from;
       const days = Math.max(1, toEpochDay(now) - toEpochDay(start) + 1);
       const parsed = ZMarketChart.safeParse(

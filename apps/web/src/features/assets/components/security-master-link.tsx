@@ -36,7 +36,11 @@ export function SecurityMasterLink() {
   if (!asset) return null;
 
   const differences = (pick: TSecuritySearchResult): TChange[] => {
-    const proposed: Record<TChange, string | null> = { name: pick.name, type: pick.type, ticker: pick.ticker ?? pick.code };
+    const proposed: Record<TChange, string | null> = {
+      name: pick.name,
+      type: pick.type,
+      ticker: pick.ticker ?? pick.code,
+    };
     return (Object.keys(proposed) as TChange[]).filter(
       (field) => proposed[field] !== null && proposed[field] !== (asset[field] ?? null),
     );
