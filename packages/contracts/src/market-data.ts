@@ -43,11 +43,24 @@ export type TSecurityInfo = z.infer<typeof ZSecurityInfo>;
 export const ZSecMasterParams = z.object({ id: ZRecordId });
 
 /** GET sec_master/{id}: the linked security of asset {id}, as stored when it was linked. */
+/** A linked security's split (numerator new shares for denominator old) or dividend (amount per share). */
+export const ZSecurityEvent = z.object({
+  date: z.string(),
+  kind: z.enum(['split', 'dividend']),
+  numerator: z.string().nullable(),
+  denominator: z.string().nullable(),
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+});
+export type TSecurityEventView = z.infer<typeof ZSecurityEvent>;
+
 export const ZSecMasterView = z.object({
   asset_id: z.string(),
   linked_security_id: z.string().nullable(),
   security_info_ticker: z.string().nullable(),
   security_info: ZSecurityInfo.nullable(),
+  /** The linked security's splits and dividends the syncs found, by date (none where the provider has none). */
+  events: z.array(ZSecurityEvent),
 });
 export type TSecMasterView = z.infer<typeof ZSecMasterView>;
 

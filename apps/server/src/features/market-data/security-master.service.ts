@@ -101,6 +101,9 @@ export function createSecurityMasterService(deps: {
         linked_security_id: asset.linked_security_id,
         security_info_ticker: asset.security_info_ticker,
         security_info: (asset.security_info as TSecurityInfo | null) ?? null,
+        events: asset.linked_security_id
+          ? await createMarketDataRepository(db).securityEvents(asset.id, asset.linked_security_id)
+          : [],
       };
     },
 
