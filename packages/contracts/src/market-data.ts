@@ -10,6 +10,7 @@ import { ZTask } from './tasks.ts';
 
 export const SECURITY_MASTER_MESSAGES = {
   SYMBOL_REQUIRED: 'Field is required',
+  UNKNOWN_PROVIDER: 'This market-data provider is not configured',
   NOT_LINKED: 'The asset is not linked to a security',
 } as const;
 
@@ -20,6 +21,10 @@ export const ZSecuritySearchResult = z.object({
   type: z.string().nullable(),
   exchange: z.string().nullable(),
   currency: z.string().nullable(),
+  /** The provider that knows this code ('yahoo', 'eodhd', 'coingecko'): a search asks every one configured. */
+  provider: z.string(),
+  /** The ticker a link would give the asset, when it is not the code (CoinGecko: code 'bitcoin', ticker 'BTC'). */
+  ticker: z.string().optional(),
 });
 export type TSecuritySearchResult = z.infer<typeof ZSecuritySearchResult>;
 
@@ -38,11 +43,24 @@ export type TSecurityInfo = z.infer<typeof ZSecurityInfo>;
 export const ZSecMasterParams = z.object({ id: ZRecordId });
 
 /** GET sec_master/{id}: the linked security of asset {id}, as stored when it was linked. */
+/** A linked security's split (numerator new shares for denominator old) or dividend (amount per share). */
+export const ZSecurityEvent = z.object({
+  date: z.string(),
+  kind: z.enum(['split', 'dividend']),
+  numerator: z.string().nullable(),
+  denominator: z.string().nullable(),
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+});
+export type TSecurityEventView = z.infer<typeof ZSecurityEvent>;
+
 export const ZSecMasterView = z.object({
   asset_id: z.string(),
   linked_security_id: z.string().nullable(),
   security_info_ticker: z.string().nullable(),
   security_info: ZSecurityInfo.nullable(),
+  /** The linked security's splits and dividends the syncs found, by date (none where the provider has none). */
+  events: z.array(ZSecurityEvent),
 });
 export type TSecMasterView = z.infer<typeof ZSecMasterView>;
 
@@ -55,6 +73,8 @@ export const ZSecurityChanges = z.object({
 
 export const ZLinkSecurityBody = z.object({
   symbol: z.string().trim().min(1, { error: SECURITY_MASTER_MESSAGES.SYMBOL_REQUIRED }).max(64),
+  /** The search result's provider; the equities provider when absent. */
+  provider: z.string().max(32).optional(),
   apply: ZSecurityChanges.default({ name: false, type: false, ticker: false }),
 });
 export type TLinkSecurityBody = z.infer<typeof ZLinkSecurityBody>;
@@ -128,6 +148,7 @@ export const ZMarketDataStatus = z.object({
   repository_id: z.string(),
   /** null: no provider configured (the message says which setting). */
   provider: z.string().nullable(),
+  crypto_provider: z.string().nullable(),
   fx_provider: z.string().nullable(),
   message: z.string().nullable(),
   last_synced_at: z.iso.datetime().nullable(),

@@ -22,6 +22,26 @@ export interface AssetPricesTable {
   updated_by: string | null;
 }
 
+/** A linked security's split or dividend (migration 2026-11-27-0030). */
+export interface SecurityEventsTable {
+  id: Generated<string>;
+  repository_id: string;
+  asset_id: string;
+  /** The linked security it was read for ('yahoo:AAPL'). */
+  security_id: string;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  kind: 'split' | 'dividend';
+  /** numeric text: a split gives `numerator` new shares for `denominator` old ones. */
+  numerator: string | null;
+  denominator: string | null;
+  /** numeric text: a dividend per share, in the listing's major currency. */
+  amount: string | null;
+  currency: string | null;
+  created_at: CreatedTimestamp;
+}
+
 export interface AssetsDatabase {
   asset_prices: AssetPricesTable;
+  security_events: SecurityEventsTable;
 }

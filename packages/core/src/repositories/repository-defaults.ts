@@ -4,6 +4,8 @@
 export const PRICE_SOURCES = [
   'override',
   'manual',
+  // Prices loaded from a CSV file: below what the user typed, above what a connector or provider sent.
+  'csv',
   'connector',
   'security master adjusted',
   'security master',

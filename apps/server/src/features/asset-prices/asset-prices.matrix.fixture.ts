@@ -47,4 +47,30 @@ export const assetPricesMatrix: TMatrixCase[] = [
     request: async (scene) => ({ url: `/api/asset_prices/${await scenePrice(scene)}` }),
     expected: repositoryCall('write'),
   },
+  {
+    method: 'POST',
+    route: '/api/asset_prices/csv/preview',
+    request: async (scene) => ({
+      url: '/api/asset_prices/csv/preview',
+      body: {
+        repository_id: scene.repositoryId,
+        asset_id: await sceneStock(scene),
+        text: 'date,close\n2026-01-02,10\n',
+      },
+    }),
+    expected: repositoryCall('write'),
+  },
+  {
+    method: 'POST',
+    route: '/api/asset_prices/csv',
+    request: async (scene) => ({
+      url: '/api/asset_prices/csv',
+      body: {
+        repository_id: scene.repositoryId,
+        asset_id: await sceneStock(scene),
+        text: 'date,close\n2026-01-02,10\n',
+      },
+    }),
+    expected: repositoryCall('write'),
+  },
 ];

@@ -60,8 +60,22 @@ describe("channel 'security_master'", () => {
       request_id: 'r1',
       symbol: 'AAPL',
       data: [
-        { name: 'Apple Inc.', code: 'AAPL', type: 'stock', exchange: 'NASDAQ', currency: null },
-        { name: 'Apple Inc.', code: 'AAPL.NE', type: 'stock', exchange: 'NEO', currency: null },
+        {
+          name: 'Apple Inc.',
+          code: 'AAPL',
+          type: 'stock',
+          exchange: 'NASDAQ',
+          currency: null,
+          provider: 'yahoo',
+        },
+        {
+          name: 'Apple Inc.',
+          code: 'AAPL.NE',
+          type: 'stock',
+          exchange: 'NEO',
+          currency: null,
+          provider: 'yahoo',
+        },
       ],
     });
   });

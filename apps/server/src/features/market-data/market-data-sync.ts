@@ -1,4 +1,5 @@
 import { addDays } from '@strata/core/dates/epoch-day';
+import { adjustedCloses, type TSecurityEvent } from '@strata/core/market-data/adjusted-closes';
 import { crossRate } from '@strata/core/market-data/minor-units';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
@@ -9,7 +10,7 @@ import {
   SECURITY_MASTER_SOURCE,
 } from './market-data.repository.ts';
 import { isMarketDataError, type TDailyPrices, type TFxRate } from './providers/market-data-provider.ts';
-import type { TMarketDataProviders } from './providers/provider-registry.ts';
+import { securityProviderById, type TMarketDataProviders } from './providers/provider-registry.ts';
 import { parseSecurityId } from './security-id.ts';
 
 /** Securities fetched at once: enough to hide a provider's latency, few enough to stay polite and small. */
@@ -62,12 +63,44 @@ async function fromDateOf(db: Kysely<Database>, assetId: string, start: string):
   return from < start ? start : from;
 }
 
+/** The security's events are held to the last one: an event the provider now lists that we do not is new. */
+async function hasNewEvents(
+  db: Kysely<Database>,
+  assetId: string,
+  securityId: string,
+  events: readonly TSecurityEvent[],
+): Promise<boolean> {
+  if (events.length === 0) return false;
+  const held = new Set(
+    (await createMarketDataRepository(db).securityEvents(assetId, securityId)).map(
+      (event) => `${event.date}|${event.kind}`,
+    ),
+  );
+  return events.some((event) => !held.has(`${event.date}|${event.kind}`));
+}
+
+/**
+ * Adjusted closes the provider left out, computed from the closes and the events it listed since the
+ * series' first day (every event that adjusts a day of the series is on or after that day).
+ */
+function withAdjustedCloses(series: TDailyPrices): TDailyPrices {
+  if (!series.events || series.prices.every((price) => price.adjusted_close !== null)) return series;
+  const computed = adjustedCloses(series.prices, series.events);
+  return {
+    ...series,
+    prices: series.prices.map((price, index) =>
+      price.adjusted_close === null ? { ...price, adjusted_close: computed[index] as string } : price,
+    ),
+  };
+}
+
 /** One security's series, both sources, in one transaction: a failure leaves none of it written. */
 async function writeSeries(
   db: Kysely<Database>,
   repositoryId: string,
   assetId: string,
   series: TDailyPrices,
+  events?: { securityId: string; from: string },
 ): Promise<number> {
   const dates = series.prices.map((price) => price.date);
   const closes = series.prices.map((price) => price.close);
@@ -85,6 +118,15 @@ async function writeSeries(
       closes: adjustedDays.map((price) => price.adjusted_close as string),
       adjusted: adjustedDays.map((price) => price.adjusted_close),
     });
+    if (events && series.events)
+      await prices.replaceSecurityEvents(
+        repositoryId,
+        assetId,
+        events.securityId,
+        events.from,
+        series.events,
+        series.currency,
+      );
     if (written > 0) await bumpDataVersion(trx, repositoryId);
     return written;
   });
@@ -138,23 +180,32 @@ async function syncFx(options: TSyncOptions): Promise<number> {
 export async function syncMarketData(options: TSyncOptions): Promise<TSyncResult> {
   const { db, providers, repositoryId } = options;
   const result: TSyncResult = { assets: 0, prices_written: 0, fx_rates_written: 0, failed: [] };
-  const securities = providers.securities;
   const assets = await createMarketDataRepository(db).linkedAssets(repositoryId, options.assetId);
   let done = 0;
   await eachLimited(assets, CONCURRENCY, async (asset) => {
     const security = parseSecurityId(asset.linked_security_id as string);
+    const securities = security ? securityProviderById(providers, security.providerId) : null;
     try {
-      if (!securities || !security || security.providerId !== securities.id) {
+      if (!securities || !security) {
         result.failed.push({
           asset_id: asset.id,
           message: `The asset is linked through ${security?.providerId ?? 'an unknown provider'}, which is not configured`,
         });
         return;
       }
-      const from = await fromDateOf(db, asset.id, providers.start);
-      const series = await securities.dailyPrices(security.symbol, from);
+      const securityId = asset.linked_security_id as string;
+      let from = await fromDateOf(db, asset.id, providers.start);
+      let series = await securities.dailyPrices(security.symbol, from);
+      // A split or dividend not seen before changes every earlier adjusted close: read the whole history.
+      if (from > providers.start && (await hasNewEvents(db, asset.id, securityId, series.events ?? []))) {
+        from = providers.start;
+        series = await securities.dailyPrices(security.symbol, from);
+      }
       // Awaited first: `a += await b` reads `a` before the await and loses the other workers' additions.
-      const written = await writeSeries(db, repositoryId, asset.id, series);
+      const written = await writeSeries(db, repositoryId, asset.id, withAdjustedCloses(series), {
+        securityId,
+        from,
+      });
       result.prices_written += written;
       result.assets += 1;
     } catch (error) {

@@ -12,7 +12,7 @@ import { askOverSocket } from './testing/socket-client.ts';
 // An install without a market-data provider (the default): every market-data feature says so plainly.
 
 const NO_PROVIDER =
-  'No market-data provider is configured: set MARKET_DATA_PROVIDER (yahoo or eodhd) to search securities and sync prices';
+  'No market-data provider is configured: set MARKET_DATA_PROVIDER (yahoo or eodhd) or CRYPTO_PROVIDER (coingecko) to search securities and sync prices';
 
 let t: TIdentityTestApp;
 let owner: TTestUser;
@@ -49,6 +49,7 @@ describe('no market-data provider configured', () => {
     expect((await owner.call('GET', `/api/market_data/status?repo_id=${repositoryId}`)).json()).toEqual({
       repository_id: repositoryId,
       provider: null,
+      crypto_provider: null,
       fx_provider: null,
       message: NO_PROVIDER,
       last_synced_at: null,

@@ -1,3 +1,4 @@
+import type { TSecurityEvent } from '@strata/core/market-data/adjusted-closes';
 import type { Database } from '@strata/db/schema';
 import { type Kysely, sql } from 'kysely';
 
@@ -123,12 +124,61 @@ export function createMarketDataRepository(db: Kysely<Database>) {
       return Number(result.numAffectedRows ?? 0);
     },
 
-    /** The asset's prices of both security-master sources (its link changed to another security). */
+    /** The asset's prices of both security-master sources and its events (its link changed to another security). */
     async removeSecurityPrices(assetId: string): Promise<void> {
       await db
         .deleteFrom('asset_prices')
         .where('asset_id', '=', assetId)
         .where('source', 'in', [SECURITY_MASTER_SOURCE, SECURITY_MASTER_ADJUSTED_SOURCE])
+        .execute();
+      await db.deleteFrom('security_events').where('asset_id', '=', assetId).execute();
+    },
+
+    /** The splits and dividends held for the asset's linked security, by date. */
+    securityEvents(assetId: string, securityId: string) {
+      return db
+        .selectFrom('security_events')
+        .select(['date', 'kind', 'numerator', 'denominator', 'amount', 'currency'])
+        .where('asset_id', '=', assetId)
+        .where('security_id', '=', securityId)
+        .orderBy('date')
+        .orderBy('kind')
+        .execute();
+    },
+
+    /** Replaces the security's events from `from` on with `events` (the provider's whole answer since then). */
+    async replaceSecurityEvents(
+      repositoryId: string,
+      assetId: string,
+      securityId: string,
+      from: string,
+      events: readonly TSecurityEvent[],
+      currency: string,
+    ): Promise<void> {
+      await db
+        .deleteFrom('security_events')
+        .where('asset_id', '=', assetId)
+        .where('security_id', '=', securityId)
+        .where('date', '>=', from)
+        .execute();
+      if (events.length === 0) return;
+      await db
+        .insertInto('security_events')
+        .values(
+          events.map((event) => ({
+            repository_id: repositoryId,
+            asset_id: assetId,
+            security_id: securityId,
+            date: event.date,
+            kind: event.kind,
+            numerator: event.kind === 'split' ? event.numerator : null,
+            denominator: event.kind === 'split' ? event.denominator : null,
+            amount: event.kind === 'dividend' ? event.amount : null,
+            currency: event.kind === 'dividend' ? currency : null,
+          })),
+        )
+        // A provider listing one day's event twice: the first is kept.
+        .onConflict((conflict) => conflict.constraint('security_events_day_key').doNothing())
         .execute();
     },
 

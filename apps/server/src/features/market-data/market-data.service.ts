@@ -71,8 +71,9 @@ export function createMarketDataService(deps: {
       return {
         repository_id: repositoryId,
         provider: providers.securities?.id ?? null,
+        crypto_provider: providers.crypto?.id ?? null,
         fx_provider: providers.fx?.id ?? null,
-        message: providers.securities ? null : MARKET_DATA_MESSAGES.NO_PROVIDER,
+        message: providers.securities || providers.crypto ? null : MARKET_DATA_MESSAGES.NO_PROVIDER,
         last_synced_at: synced?.market_data_synced_at?.toISOString() ?? null,
         linked_assets: await repository.countLinkedAssets(repositoryId),
       };
@@ -80,7 +81,7 @@ export function createMarketDataService(deps: {
 
     async startSync(user: TAccessUser | null, repositoryId: string): Promise<TTask> {
       await requireRepositoryAccess(db, user, repositoryId, 'write');
-      if (!providers.securities && !providers.fx) throw noProviderError();
+      if (!providers.securities && !providers.crypto && !providers.fx) throw noProviderError();
       if (!tasks.isHandled(MARKET_DATA_SYNC_TASK))
         throw new AppError('SERVICE_UNAVAILABLE', 'Background tasks do not run in this install');
       return db.transaction().execute(async (trx) => {

@@ -63,6 +63,7 @@ describe('security master', () => {
       linked_security_id: null,
       security_info_ticker: null,
       security_info: null,
+      events: [],
     });
 
     const linked = await owner.call('PUT', `/api/sec_master/${assetId}`, {

@@ -1,15 +1,26 @@
 import type { TAsset } from '@strata/contracts/assets';
-import type { TLinkSecurityBody, TSecMasterView, TSecurityInfo } from '@strata/contracts/market-data';
+import {
+  SECURITY_MASTER_MESSAGES,
+  type TLinkSecurityBody,
+  type TSecMasterView,
+  type TSecurityInfo,
+  type TSecuritySearchResult,
+} from '@strata/contracts/market-data';
 import type { TTask } from '@strata/contracts/tasks';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
+import { fieldError } from '../../shared/field-error.ts';
 import { requireRecordAccess } from '../../shared/record-access.ts';
 import type { TAccessUser } from '../../shared/repository-access.ts';
 import { ASSET_MESSAGES, createAssetsService } from '../assets/index.ts';
 import { type TTaskExecutor, toTaskView } from '../tasks/index.ts';
 import { createMarketDataRepository } from './market-data.repository.ts';
 import { askProvider, noProviderError } from './market-data-errors.ts';
-import type { TMarketDataProviders } from './providers/provider-registry.ts';
+import {
+  securityProviderById,
+  securityProvidersOf,
+  type TMarketDataProviders,
+} from './providers/provider-registry.ts';
 import { securityIdOf } from './security-id.ts';
 
 export const MARKET_DATA_SYNC_TASK = 'market_data_sync';
@@ -26,9 +37,19 @@ export function createSecurityMasterService(deps: {
   const { db, providers, tasks } = deps;
   const assets = createAssetsService(db);
 
-  function securities() {
-    if (!providers.securities) throw noProviderError();
-    return providers.securities;
+  function configured() {
+    const all = securityProvidersOf(providers);
+    if (all.length === 0) throw noProviderError();
+    return all;
+  }
+
+  /** The provider a link names, or the first configured (equities before crypto). */
+  function providerFor(id: string | undefined) {
+    const all = configured();
+    if (id === undefined) return all[0] as (typeof all)[number];
+    const provider = securityProviderById(providers, id);
+    if (!provider) throw fieldError({ provider: [SECURITY_MASTER_MESSAGES.UNKNOWN_PROVIDER] });
+    return provider;
   }
 
   async function accessAsset(user: TAccessUser | null, assetId: string, need: 'read' | 'write') {
@@ -59,9 +80,18 @@ export function createSecurityMasterService(deps: {
   return {
     /** The channel's eod_search: any signed-in user may search (it reads nothing of a repository). */
     // async: a missing provider must reach the socket as a rejection, not throw out of its message handler.
-    async search(symbol: string) {
-      const provider = securities();
-      return askProvider(() => provider.search(symbol));
+    // Every configured provider is asked at once; one that fails (a crypto source limiting requests) leaves
+    // the others' results, and only when all fail does the search fail, with the first one's words.
+    async search(symbol: string): Promise<TSecuritySearchResult[]> {
+      const all = configured();
+      const answers = await Promise.allSettled(all.map((provider) => provider.search(symbol)));
+      if (answers.every((answer) => answer.status === 'rejected'))
+        return askProvider(() => Promise.reject((answers[0] as PromiseRejectedResult).reason));
+      return answers.flatMap((answer, index) =>
+        answer.status === 'fulfilled'
+          ? answer.value.map((result) => ({ ...result, provider: (all[index] as (typeof all)[number]).id }))
+          : [],
+      );
     },
 
     async view(user: TAccessUser | null, assetId: string): Promise<TSecMasterView> {
@@ -71,6 +101,9 @@ export function createSecurityMasterService(deps: {
         linked_security_id: asset.linked_security_id,
         security_info_ticker: asset.security_info_ticker,
         security_info: (asset.security_info as TSecurityInfo | null) ?? null,
+        events: asset.linked_security_id
+          ? await createMarketDataRepository(db).securityEvents(asset.id, asset.linked_security_id)
+          : [],
       };
     },
 
@@ -80,7 +113,7 @@ export function createSecurityMasterService(deps: {
       body: TLinkSecurityBody,
     ): Promise<{ asset: TAsset; security_info: TSecurityInfo; task: TTask | null }> {
       const asset = await accessAsset(user, assetId, 'write');
-      const provider = securities();
+      const provider = providerFor(body.provider);
       // Asked before anything is written: a provider that fails leaves the asset as it was.
       const found = await askProvider(() => provider.securityInfo(body.symbol));
       const info: TSecurityInfo = {

@@ -95,6 +95,8 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'POST /api/asset_prices': 'free',
   'PUT /api/asset_prices/:id': 'free',
   'DELETE /api/asset_prices/:id': 'free',
+  'POST /api/asset_prices/csv/preview': 'free',
+  'POST /api/asset_prices/csv': 'free',
 
   'GET /api/tags': 'free',
   'POST /api/tags': 'free',

@@ -12,6 +12,8 @@ afterEach(async () => {
 });
 
 function searchRoute(url: URL) {
+  // No splits or dividends unless a test says so.
+  if (url.pathname.startsWith('/api/div/') || url.pathname.startsWith('/api/splits/')) return { body: '[]' };
   const query = decodeURIComponent(url.pathname.slice('/api/search/'.length));
   if (query.startsWith('VOD')) return { body: JSON.stringify(VOD_SEARCH_ROWS) };
   if (query.startsWith('AAPL')) return { body: JSON.stringify(AAPL_SEARCH_ROWS) };
@@ -42,10 +44,62 @@ describe('EODHD provider', () => {
         { date: '2024-01-02', close: '0.6886', adjusted_close: '0.625' },
         { date: '2024-01-03', close: '0.691', adjusted_close: '0.6272' },
       ],
+      events: [],
     });
-    expect(server.requests.at(-1)).toBe(
+    expect(server.requests).toContain(
       '/api/eod/VOD.LSE?api_token=k&fmt=json&period=d&order=a&from=2024-01-01',
     );
+  });
+
+  it('reads splits and dividends from the Splits and Dividends API', async () => {
+    server = await startLoopbackProvider((url) => {
+      if (url.pathname === '/api/eod/AAPL.US')
+        return { body: JSON.stringify([eodRow('2020-08-31', 129.04, 127.58)]) };
+      if (url.pathname === '/api/splits/AAPL.US')
+        return { body: JSON.stringify([{ date: '2020-08-31', split: '4.000000/1.000000' }]) };
+      if (url.pathname === '/api/div/AAPL.US')
+        return {
+          body: JSON.stringify([
+            {
+              date: '2020-08-07',
+              declarationDate: '2020-07-30',
+              recordDate: '2020-08-10',
+              paymentDate: '2020-08-13',
+              period: 'Quarterly',
+              value: 0.205,
+              unadjustedValue: 0.82,
+              currency: 'USD',
+            },
+          ]),
+        };
+      return searchRoute(url);
+    });
+    const answer = await createEodhdProvider({ baseUrl: server.baseUrl, apiKey: 'k' }).dailyPrices(
+      'AAPL.US',
+      '2020-08-01',
+    );
+    expect(answer.events).toEqual([
+      { date: '2020-08-07', kind: 'dividend', amount: '0.82' },
+      { date: '2020-08-31', kind: 'split', numerator: '4', denominator: '1' },
+    ]);
+    expect(server.requests).toContain('/api/splits/AAPL.US?api_token=k&fmt=json&from=2020-08-01');
+    expect(server.requests).toContain('/api/div/AAPL.US?api_token=k&fmt=json&from=2020-08-01');
+  });
+
+  it('refuses a split it cannot read', async () => {
+    server = await startLoopbackProvider((url) => {
+      if (url.pathname === '/api/eod/AAPL.US') return { body: '[]' };
+      if (url.pathname === '/api/splits/AAPL.US')
+        return { body: JSON.stringify([{ date: '2020-08-31', split: '4:1' }]) };
+      if (url.pathname === '/api/div/AAPL.US') return { body: '[]' };
+      return searchRoute(url);
+    });
+    await expect(
+      createEodhdProvider({ baseUrl: server.baseUrl, apiKey: 'k' }).dailyPrices('AAPL.US', '2020-08-01'),
+    ).rejects.toMatchObject({
+      kind: 'malformed',
+      message: 'EODHD sent splits for AAPL.US Strata cannot read',
+    });
   });
 
   it('gives the search row as the security info', async () => {

@@ -1,5 +1,6 @@
 import { majorCurrencyOf, priceText } from '@strata/core/market-data/minor-units';
 import { assetTypeOfKind } from '@strata/core/market-data/security-types';
+import { toAmountString } from '@strata/core/money/decimal';
 import { z } from 'zod';
 
 import {
@@ -7,6 +8,7 @@ import {
   type TDailyPrice,
   type TMarketDataProvider,
   type TSecurityData,
+  type TSecurityEvent,
   type TSecuritySearchResult,
 } from './market-data-provider.ts';
 import { parseProviderJson, providerGet } from './provider-http.ts';
@@ -14,9 +16,10 @@ import { parseProviderJson, providerGet } from './provider-http.ts';
 /**
  * EOD Historical Data (eodhd.com, key required), as documented in its API reference (2025): Search API
  * `GET /api/search/{query}?api_token=&fmt=json` and End-of-Day API
- * `GET /api/eod/{CODE.EXCHANGE}?api_token=&fmt=json&period=d&order=a&from=YYYY-MM-DD`. A security is
- * addressed as CODE.EXCHANGE (AAPL.US, VOD.LSE); its info is its search row, which every plan may read
- * (the Fundamentals API is a paid extra).
+ * `GET /api/eod/{CODE.EXCHANGE}?api_token=&fmt=json&period=d&order=a&from=YYYY-MM-DD`, with the Splits and
+ * Dividends API `GET /api/splits/{CODE.EXCHANGE}` and `GET /api/div/{CODE.EXCHANGE}` (same key, `from`).
+ * A security is addressed as CODE.EXCHANGE (AAPL.US, VOD.LSE); its info is its search row, which every
+ * plan may read (the Fundamentals API is a paid extra).
  */
 
 const PROVIDER = 'EODHD';
@@ -40,6 +43,22 @@ const ZEodRow = z
     adjusted_close: z.number().nullable().optional(),
   })
   .loose();
+
+const ZDividendRow = z
+  .object({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    // `value` is adjusted for later splits; `unadjustedValue` is what was paid per share then.
+    value: z.number(),
+    unadjustedValue: z.number().nullish(),
+    currency: z.string().nullish(),
+  })
+  .loose();
+
+const ZSplitRow = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  // 'new/old', as '4.000000/1.000000'.
+  split: z.string().regex(/^\d+(\.\d+)?\/\d+(\.\d+)?$/),
+});
 
 function malformed(what: string, cause?: unknown): MarketDataError {
   return new MarketDataError('malformed', `${PROVIDER} sent ${what} Strata cannot read`, { cause });
@@ -87,6 +106,38 @@ export function createEodhdProvider(options: { baseUrl: string; apiKey: string }
     );
     if (!row) throw new MarketDataError('not_found', notFound(symbol));
     return row;
+  }
+
+  /** Splits and dividends (Splits and Dividends API), dividends in the listing's major currency. */
+  async function events(symbol: string, from: string, quoteCurrency: string): Promise<TSecurityEvent[]> {
+    const path = encodeURIComponent(symbol);
+    const dividends = z
+      .array(ZDividendRow)
+      .safeParse(await get(`/api/div/${path}`, { from }, notFound(symbol)));
+    if (!dividends.success) throw malformed(`dividends for ${symbol}`, dividends.error);
+    const splits = z.array(ZSplitRow).safeParse(await get(`/api/splits/${path}`, { from }, notFound(symbol)));
+    if (!splits.success) throw malformed(`splits for ${symbol}`, splits.error);
+    const found: TSecurityEvent[] = [];
+    for (const split of splits.data) {
+      const [numerator, denominator] = split.split.split('/') as [string, string];
+      if (Number(numerator) <= 0 || Number(denominator) <= 0) throw malformed(`a split for ${symbol}`);
+      found.push({
+        date: split.date,
+        kind: 'split',
+        numerator: toAmountString(numerator),
+        denominator: toAmountString(denominator),
+      });
+    }
+    for (const dividend of dividends.data) {
+      found.push({
+        date: dividend.date,
+        kind: 'dividend',
+        amount: priceText(dividend.unadjustedValue ?? dividend.value, dividend.currency ?? quoteCurrency),
+      });
+    }
+    return found
+      .filter((event) => event.date >= from)
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind < b.kind ? -1 : 1));
   }
 
   return {
@@ -144,7 +195,11 @@ export function createEodhdProvider(options: { baseUrl: string; apiKey: string }
               : priceText(eod.adjusted_close, quoteCurrency),
         });
       }
-      return { currency: majorCurrencyOf(quoteCurrency), prices };
+      return {
+        currency: majorCurrencyOf(quoteCurrency),
+        prices,
+        events: await events(symbol, from, quoteCurrency),
+      };
     },
   };
 }

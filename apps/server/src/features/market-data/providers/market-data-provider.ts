@@ -1,8 +1,12 @@
+import type { TSecurityEvent } from '@strata/core/market-data/adjusted-closes';
+
 /**
  * The market-data port: what Strata asks of a provider of listed securities and of FX rates. Adapters
  * (yahoo-provider.ts, eodhd-provider.ts, ecb-fx-provider.ts) speak one provider's protocol each; features see
  * only this. Prices are decimal text in the listing's major currency (minor units already divided).
  */
+
+export type { TSecurityEvent };
 
 export interface TSecuritySearchResult {
   name: string;
@@ -10,6 +14,8 @@ export interface TSecuritySearchResult {
   type: string | null;
   exchange: string | null;
   currency: string | null;
+  /** The ticker a link would give, when it is not the code. */
+  ticker?: string;
 }
 
 /** Flat key/value data, shown as JSON on the Sec master tab (core seed §3 Security info). */
@@ -36,6 +42,11 @@ export interface TDailyPrices {
   /** The major currency of the prices ('GBP' for a listing quoted in pence). */
   currency: string;
   prices: TDailyPrice[];
+  /**
+   * Splits and dividends from the same day on, where the provider has them (dividends per share in the
+   * major currency); absent when the provider has none to give (crypto).
+   */
+  events?: TSecurityEvent[];
 }
 
 export interface TMarketDataProvider {

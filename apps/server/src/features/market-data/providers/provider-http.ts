@@ -27,14 +27,14 @@ function retryAfterSeconds(header: string | null): number {
  */
 export async function providerGet(
   url: URL,
-  options: TProviderHttpOptions & { notFound?: string; accept?: string },
+  options: TProviderHttpOptions & { notFound?: string; accept?: string; headers?: Record<string, string> },
 ): Promise<string> {
   const { provider, maxRetries = 3, maxRetryAfterSeconds = 60, timeoutMs = 30_000 } = options;
   for (let attempt = 0; ; attempt += 1) {
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { accept: options.accept ?? 'application/json' },
+        headers: { ...options.headers, accept: options.accept ?? 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {

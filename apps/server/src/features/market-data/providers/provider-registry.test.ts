@@ -3,7 +3,12 @@ import { createMarketDataProviders } from './provider-registry.ts';
 
 describe('market-data provider registry', () => {
   it('configures none by default', () => {
-    expect(createMarketDataProviders({})).toEqual({ securities: null, fx: null, start: '2020-01-01' });
+    expect(createMarketDataProviders({})).toEqual({
+      securities: null,
+      crypto: null,
+      fx: null,
+      start: '2020-01-01',
+    });
   });
 
   it('picks the configured providers', () => {
@@ -17,6 +22,16 @@ describe('market-data provider registry', () => {
     expect(providers.fx?.id).toBe('ecb');
     expect(providers.start).toBe('2021-06-01');
     expect(createMarketDataProviders({ MARKET_DATA_PROVIDER: 'yahoo' }).securities?.id).toBe('yahoo');
+  });
+
+  it('configures crypto beside equities', () => {
+    const providers = createMarketDataProviders({
+      MARKET_DATA_PROVIDER: 'yahoo',
+      CRYPTO_PROVIDER: 'coingecko',
+    });
+    expect(providers.securities?.id).toBe('yahoo');
+    expect(providers.crypto?.id).toBe('coingecko');
+    expect(createMarketDataProviders({ CRYPTO_PROVIDER: 'coingecko' }).securities).toBeNull();
   });
 
   it('refuses EODHD without its key', () => {

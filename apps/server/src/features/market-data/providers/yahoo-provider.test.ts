@@ -42,6 +42,7 @@ describe('Yahoo provider', () => {
         { date: '2024-01-03', close: '184.25', adjusted_close: '183.5533' },
         { date: '2024-01-05', close: '181.18', adjusted_close: '180.4895' },
       ],
+      events: [],
     });
     const asked = new URL(server.requests[0] as string, 'http://x');
     expect(asked.pathname).toBe('/v8/finance/chart/AAPL');
@@ -65,7 +66,41 @@ describe('Yahoo provider', () => {
     expect(await yahoo.dailyPrices('VOD.L', '2024-01-01')).toEqual({
       currency: 'GBP',
       prices: [{ date: '2024-01-02', close: '0.6886', adjusted_close: '0.625' }],
+      events: [],
     });
+  });
+
+  it("reads the chart's splits and dividends, dividends in the major currency, from the asked day on", async () => {
+    // Yahoo keys events by timestamp; a 4:1 split is numerator 4, denominator 1. VOD.L's dividend in pence.
+    server = await startLoopbackProvider(() => ({
+      body: chartAnswer({
+        symbol: 'VOD.L',
+        currency: 'GBp',
+        timeZone: 'Europe/London',
+        exchangeName: 'LSE',
+        timestamps: ['2024-01-02', '2024-01-03'].map(londonOpen),
+        closes: [68.86000061035156, 69.1],
+        events: {
+          dividends: {
+            [londonOpen('2024-01-03')]: { amount: 4.5, date: londonOpen('2024-01-03') },
+            [londonOpen('2023-11-23')]: { amount: 4.5, date: londonOpen('2023-11-23') },
+          },
+          splits: {
+            [londonOpen('2024-01-02')]: {
+              date: londonOpen('2024-01-02'),
+              numerator: 4,
+              denominator: 1,
+              splitRatio: '4:1',
+            },
+          },
+        },
+      }),
+    }));
+    const answer = await createYahooProvider({ baseUrl: server.baseUrl }).dailyPrices('VOD.L', '2024-01-01');
+    expect(answer.events).toEqual([
+      { date: '2024-01-02', kind: 'split', numerator: '4', denominator: '1' },
+      { date: '2024-01-03', kind: 'dividend', amount: '0.045' },
+    ]);
   });
 
   it('dates a bar by the exchange day, not by UTC', async () => {

@@ -8,6 +8,7 @@ import {
   type TDailyPrices,
   type TMarketDataProvider,
   type TSecurityData,
+  type TSecurityEvent,
   type TSecurityInfo,
   type TSecuritySearchResult,
 } from './market-data-provider.ts';
@@ -39,6 +40,16 @@ const ZChartResult = z.object({
     })
     .loose(),
   timestamp: z.array(z.number()).optional(),
+  // With events=div,split: keyed by the event's timestamp; a split of numerator for denominator (4:1).
+  events: z
+    .object({
+      dividends: z.record(z.string(), z.object({ amount: z.number(), date: z.number() })).optional(),
+      splits: z
+        .record(z.string(), z.object({ date: z.number(), numerator: z.number(), denominator: z.number() }))
+        .optional(),
+    })
+    .loose()
+    .optional(),
   indicators: z.object({
     quote: z.array(z.object({ close: ZNullableNumbers.optional() }).loose()),
     adjclose: z.array(z.object({ adjclose: ZNullableNumbers })).optional(),
@@ -192,7 +203,30 @@ export function createYahooProvider(options: { baseUrl: string }): TMarketDataPr
         if (prices.at(-1)?.date === date) prices[prices.length - 1] = price;
         else prices.push(price);
       }
-      return { currency: majorCurrencyOf(quoteCurrency), prices };
+      const events: TSecurityEvent[] = [];
+      for (const split of Object.values(result.events?.splits ?? {})) {
+        if (!(split.numerator > 0 && split.denominator > 0))
+          throw malformed(`a split Strata cannot read for ${symbol}`);
+        events.push({
+          date: dayOf(split.date),
+          kind: 'split',
+          numerator: float32Text(split.numerator),
+          denominator: float32Text(split.denominator),
+        });
+      }
+      for (const dividend of Object.values(result.events?.dividends ?? {})) {
+        events.push({
+          date: dayOf(dividend.date),
+          kind: 'dividend',
+          amount: toMajor(float32Text(dividend.amount)),
+        });
+      }
+      events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind < b.kind ? -1 : 1));
+      return {
+        currency: majorCurrencyOf(quoteCurrency),
+        prices,
+        events: events.filter((event) => event.date >= from),
+      };
     },
   };
 }

@@ -24,6 +24,11 @@ export function chartAnswer(options: {
   timestamps: number[];
   closes: Array<number | null>;
   adjcloses?: Array<number | null>;
+  /** Yahoo's events block (events=div,split): dividends and splits keyed by their timestamp. */
+  events?: {
+    dividends?: Record<string, { amount: number; date: number }>;
+    splits?: Record<string, { date: number; numerator: number; denominator: number; splitRatio: string }>;
+  };
 }): string {
   return JSON.stringify({
     chart: {
@@ -50,7 +55,7 @@ export function chartAnswer(options: {
             validRanges: ['1d', '5d', '1mo'],
           },
           timestamp: options.timestamps,
-          events: {},
+          events: options.events ?? {},
           indicators: {
             quote: [
               {

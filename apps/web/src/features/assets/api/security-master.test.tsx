@@ -30,7 +30,14 @@ class FakeSocket {
   }
 }
 
-const APPLE = { name: 'Apple Inc.', code: 'AAPL', type: 'stock', exchange: 'NASDAQ', currency: null };
+const APPLE = {
+  name: 'Apple Inc.',
+  code: 'AAPL',
+  type: 'stock',
+  exchange: 'NASDAQ',
+  currency: null,
+  provider: 'yahoo',
+};
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -13,6 +13,7 @@ import {
 } from '../api/security-master.ts';
 import { useAfterAssetSaved } from './asset-drawer.tsx';
 import { useAssetDrawer } from './asset-drawer-context.ts';
+import { SecurityEvents } from './security-events.tsx';
 
 type TChange = 'name' | 'type' | 'ticker';
 
@@ -36,7 +37,11 @@ export function SecurityMasterLink() {
   if (!asset) return null;
 
   const differences = (pick: TSecuritySearchResult): TChange[] => {
-    const proposed: Record<TChange, string | null> = { name: pick.name, type: pick.type, ticker: pick.code };
+    const proposed: Record<TChange, string | null> = {
+      name: pick.name,
+      type: pick.type,
+      ticker: pick.ticker ?? pick.code,
+    };
     return (Object.keys(proposed) as TChange[]).filter(
       (field) => proposed[field] !== null && proposed[field] !== (asset[field] ?? null),
     );
@@ -50,7 +55,7 @@ export function SecurityMasterLink() {
     if (!picked) return;
     setSaving(true);
     try {
-      const linked = await linkSecurity(asset.id, { symbol: picked.code, apply });
+      const linked = await linkSecurity(asset.id, { symbol: picked.code, provider: picked.provider, apply });
       notifications.success(`${linked.asset.name} linked to ${linked.security_info.symbol}`);
       setWarning(null);
       setPicked(null);
@@ -121,10 +126,10 @@ export function SecurityMasterLink() {
               <Table.Tbody>
                 {search.results.map((result) => (
                   <Table.Tr
-                    key={`${result.code}|${result.exchange}`}
+                    key={`${result.provider}|${result.code}|${result.exchange}`}
                     onClick={() => setPicked(result)}
-                    aria-selected={picked?.code === result.code}
-                    bg={picked?.code === result.code ? 'var(--mantine-primary-color-light)' : undefined}
+                    aria-selected={picked === result}
+                    bg={picked === result ? 'var(--mantine-primary-color-light)' : undefined}
                     style={{ cursor: 'pointer' }}
                   >
                     <Table.Td>{result.name}</Table.Td>
@@ -154,6 +159,7 @@ export function SecurityMasterLink() {
           {JSON.stringify(securityInfo, null, 2)}
         </Code>
       )}
+      <SecurityEvents events={info.data?.events ?? []} />
       <Modal opened={warning !== null} onClose={() => setWarning(null)} title="Warning of changes">
         <Stack gap="xs">
           <Text size="sm">Linking this security would change the asset. Tick the changes to apply.</Text>
@@ -161,7 +167,7 @@ export function SecurityMasterLink() {
             <Checkbox
               key={field}
               label={`${CHANGE_LABELS[field]}: ${String(asset[field] ?? '—')} → ${String(
-                field === 'ticker' ? picked?.code : picked?.[field],
+                field === 'ticker' ? (picked?.ticker ?? picked?.code) : picked?.[field],
               )}`}
               checked={warning?.[field] ?? false}
               onChange={(event) => {

@@ -15,6 +15,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 const SOURCE_LABELS: Record<TPriceSource, string> = {
   override: 'Override',
   manual: 'Manual',
+  csv: 'CSV file',
   connector: 'Connector',
   'security master adjusted': 'Security master adjusted',
   'security master': 'Security master',

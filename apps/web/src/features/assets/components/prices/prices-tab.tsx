@@ -19,7 +19,7 @@ import {
   PRICE_CHART_MIN_POINTS,
   priceViewFor,
 } from '@strata/core/assets/price-rules';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -31,6 +31,7 @@ import { notifyError } from '../../../../shared/notifications/notify-error.ts';
 import { useToday } from '../../../session/index.ts';
 import { createPrice, deletePrice, pricesKey, updatePrice, useAssetPrices } from '../../api/assets.ts';
 import { useAssetDrawer } from '../asset-drawer-context.ts';
+import { PriceCsvDialog } from './price-csv-dialog.tsx';
 import { PriceRowEditor, type TPriceDraft } from './price-row-editor.tsx';
 import { PricesChart } from './prices-chart.tsx';
 
@@ -50,6 +51,7 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
   // The chart's Add price opens the table with the new row (`?new=1`).
   const [editing, setEditing] = useState<string | null>(params.get('new') === '1' ? 'new' : null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [isCsvOpen, setCsvOpen] = useState(false);
   const rows = [...(prices.data ?? [])].sort(
     (a, b) => b.date.localeCompare(a.date) || a.source.localeCompare(b.source),
   );
@@ -122,15 +124,25 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
               ]}
             />
             {canWrite && editing !== 'new' && (
-              <Button
-                size="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() =>
-                  shown === 'table' ? setEditing('new') : navigate(`${basePath}/prices/table?new=1`)
-                }
-              >
-                Add price
-              </Button>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconUpload size={14} />}
+                  onClick={() => setCsvOpen(true)}
+                >
+                  Load CSV
+                </Button>
+                <Button
+                  size="xs"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() =>
+                    shown === 'table' ? setEditing('new') : navigate(`${basePath}/prices/table?new=1`)
+                  }
+                >
+                  Add price
+                </Button>
+              </Group>
             )}
           </Group>
           {isForcedTable && view === 'chart' && !prices.isLoading && (
@@ -219,6 +231,15 @@ export function PricesTab({ view }: { view: 'chart' | 'table' }) {
           <Text size="xs" c="dimmed">
             {rows.length} prices
           </Text>
+          {canWrite && repositoryId && (
+            <PriceCsvDialog
+              opened={isCsvOpen}
+              onClose={() => setCsvOpen(false)}
+              repositoryId={repositoryId}
+              assetId={asset.id}
+              onImported={refresh}
+            />
+          )}
         </>
       )}
     </Stack>
