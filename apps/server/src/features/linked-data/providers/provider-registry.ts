@@ -1,5 +1,6 @@
 import { LINKED_PROVIDER_MESSAGES, type TProviderInfo } from '@strata/contracts/linked-providers';
 import { AppError } from '../../../plugins/app-error.ts';
+import { createArchProvider } from './arch-provider.ts';
 import { createGocardlessProvider } from './gocardless-provider.ts';
 import { createPlaidProvider } from './plaid-provider.ts';
 import type { TProvider, TProviderId } from './provider-port.ts';
@@ -21,6 +22,7 @@ const KNOWN: ReadonlyArray<{ id: TProviderId; name: string; flow: TProviderInfo[
   { id: 'plaid', name: 'Plaid', flow: 'overlay' },
   { id: 'simplefin', name: 'SimpleFIN', flow: 'token' },
   { id: 'gocardless', name: 'GoCardless', flow: 'redirect' },
+  { id: 'arch', name: 'Arch', flow: 'credentials' },
 ];
 
 /**
@@ -78,6 +80,9 @@ export function createProviderRegistry(env: TProvidersEnv): TProviderRegistry {
         retry,
       }),
     );
+  }
+  if (secrets && env.ARCH_ENABLED) {
+    built.set('arch', createArchProvider({ baseUrl: env.ARCH_BASE_URL, retry }));
   }
 
   return {
