@@ -76,7 +76,10 @@ async function bodyOf(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function startGocardlessServer(): Promise<TGocardlessServer> {
+export async function startGocardlessServer(
+  options: { accessExpires?: number } = {},
+): Promise<TGocardlessServer> {
+  const accessExpires = options.accessExpires ?? 86400;
   const secretId = `sid-${randomUUID()}`;
   const secretKey = `skey-${randomUUID()}`;
   const valid = new Set<string>();
@@ -122,7 +125,7 @@ export async function startGocardlessServer(): Promise<TGocardlessServer> {
       const refresh = issue('refresh');
       valid.add(access);
       refreshes.add(refresh);
-      return send(200, { access, access_expires: 86400, refresh, refresh_expires: 2592000 });
+      return send(200, { access, access_expires: accessExpires, refresh, refresh_expires: 2592000 });
     }
     if (request.method === 'POST' && path === '/api/v2/token/refresh/') {
       const { refresh } = (body ?? {}) as { refresh?: string };
@@ -130,7 +133,7 @@ export async function startGocardlessServer(): Promise<TGocardlessServer> {
         return error(401, 'Invalid token', 'Token is invalid or expired');
       const access = issue('access');
       valid.add(access);
-      return send(200, { access, access_expires: 86400 });
+      return send(200, { access, access_expires: accessExpires });
     }
 
     const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
