@@ -51,10 +51,14 @@ describe('GoCardless adapter', () => {
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({
       kind: 'refused',
-      providerCode: '401',
+      providerCode: 'token 401',
       message: 'GoCardless refused this server’s secret_id and secret_key',
     });
     expect(JSON.stringify(error)).not.toContain('wrong-key');
+    // On a sync too: the operator's keys, not the user's login.
+    await expect(adapter.listAccounts('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      kind: 'refused',
+    });
   });
 
   it('a 429 whose reset is short is waited for; one of hours (the per-account daily limit) fails at once', async () => {

@@ -294,10 +294,11 @@ export function createGocardlessProvider(settings: TGocardlessSettings): TRedire
       });
     } catch (error) {
       if (error instanceof HttpFailure && (error.status === 401 || error.status === 403))
+        // Not the user's access (a 401 on account data is): this server's keys, which the operator fixes.
         throw new ProviderError(
           'refused',
           'GoCardless refused this server’s secret_id and secret_key',
-          String(error.status),
+          `token ${error.status}`,
         );
       throw error;
     }
