@@ -82,4 +82,19 @@ describe('GoCardless adapter', () => {
     });
     expect(gc.calls.filter((call) => call.path === '/api/v2/institutions/').length).toBe(before + 1);
   });
+
+  it('a bank GoCardless does not know is refused in its words', async () => {
+    await expect(
+      provider().startAuthorization({
+        institutionId: 'NOPE',
+        redirectUrl: 'https://strata.example.com/connectors/callback/gocardless',
+        reference: 'r-1',
+        language: null,
+      }),
+    ).rejects.toMatchObject({
+      kind: 'refused',
+      providerCode: '400',
+      message: 'GoCardless: Unknown Institution ID',
+    });
+  });
 });

@@ -241,9 +241,14 @@ export function createGocardlessProvider(settings: TGocardlessSettings): TRedire
         if (!response.ok) {
           let summary: string | null = null;
           try {
-            const parsed = JSON.parse(body) as { summary?: unknown; detail?: unknown };
-            // Their words only; a 400 on a body field answers { field: { summary } }, left as the status.
-            if (typeof parsed.summary === 'string') summary = parsed.summary.slice(0, 200);
+            const parsed = JSON.parse(body) as Record<string, unknown>;
+            // Their summary only (never the request); a 400 on a body field answers { field: { summary } }.
+            const field = Object.values(parsed).find(
+              (value): value is { summary: string } =>
+                typeof (value as { summary?: unknown } | null)?.summary === 'string',
+            );
+            const text = typeof parsed.summary === 'string' ? parsed.summary : field?.summary;
+            if (text) summary = text.slice(0, 200);
           } catch {}
           throw new HttpFailure(response.status, rateLimitReset(response.headers), summary);
         }
