@@ -23,7 +23,14 @@ export const LINKED_DATA_MESSAGES = {
 
 export const LINKED_LOADERS = ['ofx', 'qfx', 'qif', 'csv'] as const;
 /** Every connector kind: the file ones and the live providers' (issue #24). */
-export const CONNECTOR_ACCESS_METHODS = ['manual', 'file', 'plaid', 'simplefin'] as const;
+export const CONNECTOR_ACCESS_METHODS = [
+  'manual',
+  'file',
+  'plaid',
+  'simplefin',
+  'gocardless',
+  'arch',
+] as const;
 export type TLinkedLoader = (typeof LINKED_LOADERS)[number];
 export const CONNECTOR_STATUSES = ['ok', 'failed', 'pending'] as const;
 export const SYNC_RESULTS = ['success', 'warning', 'error', 'login_required'] as const;

@@ -30,8 +30,12 @@ export const ZProviderInfo = z.object({
   name: z.string(),
   /** Configured on this server (its variables are set); otherwise linking answers 'Connector not available'. */
   available: z.boolean(),
-  /** How the web links it: overlay (Link token, then POST connectors with public_token) or token (paste). */
-  flow: z.enum(['overlay', 'token']),
+  /**
+   * How the web links it: overlay (Link token, then POST connectors with public_token), token (paste),
+   * redirect (consent dialog, then GET authorization_url and the bank, then GET callback) or credentials
+   * (POST arch_sync with the user's API client id and secret).
+   */
+  flow: z.enum(['overlay', 'token', 'redirect', 'credentials']),
   logo: z.string().nullable(),
 });
 export type TProviderInfo = z.infer<typeof ZProviderInfo>;

@@ -20,6 +20,24 @@ export interface ProviderConnectionsTable {
   updated_at: Timestamp;
 }
 
+/** A redirect link between authorization_url and its callback (migration 2026-11-27-0028). */
+export interface ProviderAuthorizationsTable {
+  /** SHA-256 (hex) of the state: the state itself is only in the user's browser and the provider's redirect. */
+  state_hash: string;
+  provider: string;
+  user_id: string;
+  repository_id: string;
+  name: string;
+  /** The provider's id of the link (GoCardless' requisition), sealed as a connection's secret is. */
+  secret_ciphertext: string;
+  secret_iv: string;
+  secret_tag: string;
+  secret_key_id: string;
+  expires_at: Date | string;
+  created_at: Timestamp;
+}
+
 export interface ProviderConnectionsDatabase {
   provider_connections: ProviderConnectionsTable;
+  provider_authorizations: ProviderAuthorizationsTable;
 }

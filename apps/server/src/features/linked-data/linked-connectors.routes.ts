@@ -27,7 +27,7 @@ import type { TLinkedProvidersService } from './providers/linked-providers.servi
 export function registerLinkedConnectorRoutes(
   app: Parameters<FastifyPluginAsyncZod>[0],
   providers: TLinkedProvidersService,
-): void {
+): ReturnType<typeof createLinkedConnectorsService> {
   const service = createLinkedConnectorsService({ db: app.db, providers });
   const route = routesFrom(app, { tags: ['linked-data'], preValidation: app.authenticate });
 
@@ -80,4 +80,5 @@ export function registerLinkedConnectorRoutes(
   route(deleteCsvProfile, {
     handler: async (request) => service.deleteCsvProfile(request.user, request.params.id),
   });
+  return service;
 }

@@ -173,6 +173,9 @@ export function createLinkedConnectorsService(deps: {
   }
 
   return {
+    /** A connector as the API answers it (the callback of a redirect link answers the one it made). */
+    describeConnector: toConnectorOne,
+
     // --- connectors --------------------------------------------------------------------------------------
 
     async listConnectors(user: TAccessUser | null, repositoryId: string): Promise<TConnector[]> {

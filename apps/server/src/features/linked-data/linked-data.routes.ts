@@ -13,6 +13,8 @@ import { createLinkedDataService } from './linked-data.service.ts';
 import { registerManualLoadTask } from './linked-data-load-task.ts';
 import { registerLinkedPositionsRoutes } from './linked-positions.routes.ts';
 import { registerLinkedTransactionRoutes } from './linked-transactions.routes.ts';
+import { registerLinkedAuthorizationRoutes } from './providers/linked-authorizations.routes.ts';
+import { createLinkedAuthorizationsService } from './providers/linked-authorizations.service.ts';
 import { registerLinkedProviderRoutes } from './providers/linked-providers.routes.ts';
 import { createLinkedProvidersService } from './providers/linked-providers.service.ts';
 import { createProviderRegistry } from './providers/provider-registry.ts';
@@ -37,8 +39,19 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = routesFrom(app, { tags: ['linked-data'], preValidation: app.authenticate });
 
   route(loadManualFile, { handler: async (request) => service.loadManualFile(request.user, request.body) });
-  registerLinkedConnectorRoutes(app, providers);
+  const connectors = registerLinkedConnectorRoutes(app, providers);
   registerLinkedProviderRoutes(app, providers);
+  registerLinkedAuthorizationRoutes(
+    app,
+    createLinkedAuthorizationsService({
+      db: app.db,
+      tasks: app.tasks,
+      providers: registry,
+      logger: app.log,
+      publicUrl: app.config.PUBLIC_URL,
+    }),
+    connectors,
+  );
   route(listLinkedAccounts, {
     handler: async (request) => service.listAccounts(request.user, request.query),
   });

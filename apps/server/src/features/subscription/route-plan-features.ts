@@ -183,6 +183,11 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/linked_data/access_token': owner('linked_accounts'),
   'POST /api/linked_data/connectors/:id/sync': owner('linked_accounts'),
   'GET /api/linked_data/providers': 'free',
+  // The aggregators' bank list, like the provider list: the server's, before any repository is chosen.
+  'GET /api/institutions/search': 'free',
+  'GET /api/linked_data/authorization_url/:connector': owner('linked_accounts'),
+  'GET /api/linked_data/callback/:connector': owner('linked_accounts'),
+  'POST /api/linked_data/arch_sync': owner('linked_accounts'),
   'GET /api/linked_data/accounts/:id/balances': owner('linked_accounts'),
   'DELETE /api/linked_data/connectors/:id/map_repository': owner('linked_accounts'),
 

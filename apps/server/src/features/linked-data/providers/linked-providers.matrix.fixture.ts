@@ -37,4 +37,42 @@ export const linkedProvidersMatrix: TMatrixCase[] = [
     expected: repositoryCall('write', 400),
     byPlan: refusedByPlan,
   },
+  {
+    method: 'GET',
+    route: '/api/institutions/search',
+    label: 'no aggregator configured: signed-in callers are told it is not available',
+    request: () => ({ url: '/api/institutions/search?q=bank&country=GB' }),
+    expected: signedIn(400),
+  },
+  {
+    method: 'GET',
+    route: '/api/linked_data/authorization_url/:connector',
+    label: 'GoCardless not configured: writers (after the access checks) are told it is not available',
+    request: (scene) => ({
+      url: `/api/linked_data/authorization_url/gocardless?repository_id=${scene.repositoryId}&consent=true&institution_id=MONZO_MONZGB2L`,
+    }),
+    expected: repositoryCall('write', 400),
+    byPlan: refusedByPlan,
+  },
+  {
+    method: 'GET',
+    route: '/api/linked_data/callback/:connector',
+    // The repository is the state's: with no provider (so no state) every signed-in caller is refused alike,
+    // and gocardless-connector.db.test.ts shows another user's state refused on a configured server.
+    label: 'GoCardless not configured: no state can be good, 400 for every signed-in caller',
+    request: () => ({ url: '/api/linked_data/callback/gocardless?ref=not-a-state' }),
+    expected: signedIn(400),
+    byPlan: { professional: 400, standard: 400, collaborator: 400 },
+  },
+  {
+    method: 'POST',
+    route: '/api/linked_data/arch_sync',
+    label: 'Arch not configured: writers (after the access checks) are told it is not available',
+    request: (scene) => ({
+      url: '/api/linked_data/arch_sync',
+      body: { repository_id: scene.repositoryId, client_id: 'matrix-client', client_secret: 'matrix-secret' },
+    }),
+    expected: repositoryCall('write', 400),
+    byPlan: refusedByPlan,
+  },
 ];

@@ -1,3 +1,4 @@
+import { LINKED_AUTHORIZATION_MESSAGES } from '@strata/contracts/linked-authorizations';
 import type { TCreateConnectorBody } from '@strata/contracts/linked-connectors';
 import { LINKED_DATA_MESSAGES } from '@strata/contracts/linked-data';
 import {
@@ -16,9 +17,9 @@ import {
   findProviderConnection,
   insertProviderConnection,
 } from './provider-connections.repository.ts';
-import { isProviderError, type ProviderError, type TProvider } from './provider-port.ts';
+import { isProviderError, isRedirectProvider, type ProviderError, type TProvider } from './provider-port.ts';
 import type { TProviderRegistry } from './provider-registry.ts';
-import type { TProviderSyncPayload } from './provider-sync.ts';
+import { queueProviderSync } from './queue-provider-sync.ts';
 
 export interface TProviderLogger {
   warn(details: Record<string, unknown>, message: string): void;
@@ -65,22 +66,8 @@ export function createLinkedProvidersService(deps: {
     };
   }
 
-  /** Queues the connector's sync inside `trx`: the task exists exactly when the caller's write commits. */
-  async function queueSync(trx: Kysely<Database>, connector: TConnectorRow, userId: string): Promise<string> {
-    const payload: TProviderSyncPayload = {
-      provider: connector.kind,
-      connector_id: connector.id,
-      repository_id: connector.repository_id,
-    };
-    const task = await tasks.create(trx, {
-      userId,
-      type: 'sync_linked_account',
-      repositoryId: connector.repository_id,
-      payload: { ...payload },
-    });
-    await tasks.enqueue(trx, task);
-    return task.id;
-  }
+  const queueSync = (trx: Kysely<Database>, connector: TConnectorRow, userId: string) =>
+    queueProviderSync(tasks, trx, connector, userId);
 
   return {
     list(): TProviderInfo[] {
@@ -119,6 +106,10 @@ export function createLinkedProvidersService(deps: {
       body: TCreateConnectorBody,
     ): Promise<{ connector: TConnectorRow; taskId: string }> {
       const provider = providers.require(body.access_method);
+      if (provider.id === 'arch')
+        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.USE_ARCH_SYNC);
+      if (isRedirectProvider(provider))
+        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.USE_AUTHORIZATION_URL);
       const secrets = providers.secrets;
       if (!secrets) throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
       const token = provider.id === 'plaid' ? body.public_token : body.setup_token;

@@ -7,7 +7,7 @@
  * result success / warning / error / login required).
  */
 
-export type TProviderId = 'plaid' | 'simplefin';
+export type TProviderId = 'plaid' | 'simplefin' | 'gocardless' | 'arch';
 
 export interface TProviderAccount {
   /** The provider's account id: the linked account's external_id. */
@@ -104,6 +104,37 @@ export interface TProvider {
   /** Asks the provider to look at the bank again now (the next fetch sees what it found). */
   refresh(secret: string): Promise<void>;
   disconnect(secret: string): Promise<void>;
+}
+
+/** A bank or broker an aggregator links (GET institutions/search). */
+export interface TInstitution {
+  id: string;
+  name: string;
+  logo: string | null;
+  /** ISO 3166 alpha-2, upper case. */
+  countries: string[];
+  provider: TProviderId;
+}
+
+/**
+ * A provider whose link sends the user to the bank and back (GoCardless' requisitions): the server starts
+ * the authorization with a reference only it knows, and the callback finishes it. The consent the seed's
+ * dialog asks for is given before `startAuthorization` is called.
+ */
+export interface TRedirectProvider extends TProvider {
+  searchInstitutions(input: { country: string; query: string }): Promise<TInstitution[]>;
+  startAuthorization(input: {
+    institutionId: string;
+    redirectUrl: string;
+    reference: string;
+    language: string | null;
+  }): Promise<{ url: string; externalId: string }>;
+  /** The access secret once the user finished at the bank; a link not (or no longer) granted is refused. */
+  completeAuthorization(externalId: string): Promise<TLinkResult>;
+}
+
+export function isRedirectProvider(provider: TProvider): provider is TRedirectProvider {
+  return typeof (provider as Partial<TRedirectProvider>).startAuthorization === 'function';
 }
 
 export type TProviderErrorKind =

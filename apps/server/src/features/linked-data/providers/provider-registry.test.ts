@@ -15,6 +15,8 @@ describe('provider registry', () => {
     expect(registry.list().map(({ id, available }) => [id, available])).toEqual([
       ['plaid', false],
       ['simplefin', false],
+      ['gocardless', false],
+      ['arch', false],
     ]);
     expect(registry.get('plaid')).toBeNull();
     expect(() => registry.require('plaid')).toThrow('Connector not available');
@@ -26,20 +28,34 @@ describe('provider registry', () => {
     expect(
       registryOf({ PLAID_CLIENT_ID: 'id', PLAID_SECRET: 's', SIMPLEFIN_ENABLED: 'true' }).get('plaid'),
     ).toBeNull();
+    expect(
+      registryOf({ GOCARDLESS_SECRET_ID: 'id', GOCARDLESS_SECRET_KEY: 'k', ARCH_ENABLED: 'true' })
+        .list()
+        .filter((info) => info.available),
+    ).toEqual([]);
     const configured = registryOf({
       PLAID_CLIENT_ID: 'id',
       PLAID_SECRET: 's',
       SIMPLEFIN_ENABLED: 'true',
+      GOCARDLESS_SECRET_ID: 'id',
+      GOCARDLESS_SECRET_KEY: 'k',
+      ARCH_ENABLED: 'true',
       CONNECTOR_SECRETS_KEY: KEY,
     });
-    expect(configured.list().map(({ id, available }) => [id, available])).toEqual([
-      ['plaid', true],
-      ['simplefin', true],
+    expect(configured.list().map(({ id, available, flow }) => [id, available, flow])).toEqual([
+      ['plaid', true, 'overlay'],
+      ['simplefin', true, 'token'],
+      ['gocardless', true, 'redirect'],
+      ['arch', true, 'credentials'],
     ]);
     expect(configured.require('plaid').id).toBe('plaid');
     expect(configured.secrets?.currentKeyId).toBe('primary');
     // Plaid without its secret is not configured.
     expect(registryOf({ PLAID_CLIENT_ID: 'id', CONNECTOR_SECRETS_KEY: KEY }).get('plaid')).toBeNull();
+    // GoCardless needs both halves of its user secret.
+    expect(
+      registryOf({ GOCARDLESS_SECRET_ID: 'id', CONNECTOR_SECRETS_KEY: KEY }).get('gocardless'),
+    ).toBeNull();
   });
 
   it('refuses a key that is not 32 bytes, and bad previous keys, at start', () => {

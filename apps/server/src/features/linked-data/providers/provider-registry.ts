@@ -1,5 +1,7 @@
 import { LINKED_PROVIDER_MESSAGES, type TProviderInfo } from '@strata/contracts/linked-providers';
 import { AppError } from '../../../plugins/app-error.ts';
+import { createArchProvider } from './arch-provider.ts';
+import { createGocardlessProvider } from './gocardless-provider.ts';
 import { createPlaidProvider } from './plaid-provider.ts';
 import type { TProvider, TProviderId } from './provider-port.ts';
 import type { TProvidersEnv } from './providers-config.ts';
@@ -19,6 +21,8 @@ export interface TProviderRegistry {
 const KNOWN: ReadonlyArray<{ id: TProviderId; name: string; flow: TProviderInfo['flow'] }> = [
   { id: 'plaid', name: 'Plaid', flow: 'overlay' },
   { id: 'simplefin', name: 'SimpleFIN', flow: 'token' },
+  { id: 'gocardless', name: 'GoCardless', flow: 'redirect' },
+  { id: 'arch', name: 'Arch', flow: 'credentials' },
 ];
 
 /**
@@ -65,6 +69,21 @@ export function createProviderRegistry(env: TProvidersEnv): TProviderRegistry {
   }
   if (secrets && env.SIMPLEFIN_ENABLED) {
     built.set('simplefin', createSimplefinProvider({ retry, allowHttp: env.SIMPLEFIN_ALLOW_HTTP }));
+  }
+
+  if (secrets && env.GOCARDLESS_SECRET_ID && env.GOCARDLESS_SECRET_KEY) {
+    built.set(
+      'gocardless',
+      createGocardlessProvider({
+        secretId: env.GOCARDLESS_SECRET_ID,
+        secretKey: env.GOCARDLESS_SECRET_KEY,
+        baseUrl: env.GOCARDLESS_BASE_URL,
+        retry,
+      }),
+    );
+  }
+  if (secrets && env.ARCH_ENABLED) {
+    built.set('arch', createArchProvider({ baseUrl: env.ARCH_BASE_URL, retry }));
   }
 
   return {

@@ -49,6 +49,18 @@ export const ZProvidersEnv = z.object({
   SIMPLEFIN_ENABLED: z.stringbool({ error: 'must be true or false' }).default(false),
   /** Accept http:// SimpleFIN bridges (a bridge on the same host or network; tests). https otherwise. */
   SIMPLEFIN_ALLOW_HTTP: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** GoCardless Bank Account Data (API v2): the user secret's id and key from its portal (User secrets). */
+  GOCARDLESS_SECRET_ID: z.string().optional(),
+  GOCARDLESS_SECRET_KEY: z.string().optional(),
+  /** Another address for its API (a proxy; the tests' local GoCardless). */
+  GOCARDLESS_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://bankaccountdata.gocardless.com'),
+  /** Arch (alternative investments): on when set; each user brings their own API client id and secret. */
+  ARCH_ENABLED: z.stringbool({ error: 'must be true or false' }).default(false),
+  ARCH_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.arch.co'),
   /** Retries of a provider call after a 429 or a 5xx (waits double from PROVIDER_RETRY_BASE_MS). */
   PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   PROVIDER_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),

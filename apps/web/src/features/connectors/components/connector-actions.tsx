@@ -34,6 +34,8 @@ export const ACCESS_METHOD_LABELS: Record<TConnector['access_method'], string> =
   manual: 'Manual file loader',
   plaid: 'Plaid',
   simplefin: 'SimpleFIN',
+  gocardless: 'GoCardless',
+  arch: 'Arch',
 };
 
 /** The status badge with its message under it (a failed load says why). */

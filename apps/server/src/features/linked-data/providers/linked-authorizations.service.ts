@@ -1,0 +1,289 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  LINKED_AUTHORIZATION_MESSAGES,
+  type TInstitution,
+  type ZArchSyncBody,
+  type ZAuthorizationUrlQuery,
+  type ZCallbackQuery,
+  type ZInstitutionSearchQuery,
+} from '@strata/contracts/linked-authorizations';
+import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
+import type { Database } from '@strata/db/schema';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { AppError } from '../../../plugins/app-error.ts';
+import { requireRepositoryAccess, type TAccessUser } from '../../../shared/repository-access.ts';
+import type { TTaskExecutor } from '../../tasks/index.ts';
+import {
+  findConnector,
+  insertConnector,
+  type TConnectorRow,
+  upsertLinkedAccount,
+} from '../linked-data.repository.ts';
+import type { TProviderLogger } from './linked-providers.service.ts';
+import {
+  findConnectionByExternalId,
+  findProviderAuthorization,
+  insertProviderAuthorization,
+  takeProviderAuthorization,
+} from './provider-authorizations.repository.ts';
+import { insertProviderConnection, replaceProviderSecret } from './provider-connections.repository.ts';
+import { isProviderError, isRedirectProvider, type TRedirectProvider } from './provider-port.ts';
+import type { TProviderRegistry } from './provider-registry.ts';
+import { queueProviderSync } from './queue-provider-sync.ts';
+
+/** How long a started bank link waits for its callback: GoCardless' own link pages outlive it, ours do not. */
+const AUTHORIZATION_TTL_MS = 60 * 60 * 1000;
+
+const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
+
+/** A provider's failure as the API's answer, in the provider's words (never its request). */
+function toAppError(error: unknown): AppError {
+  if (!isProviderError(error)) throw error;
+  if (error.kind === 'unavailable' || error.kind === 'rate_limited' || error.kind === 'malformed')
+    return new AppError('SERVICE_UNAVAILABLE', error.message);
+  if (error.kind === 'login_required')
+    return new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.LINK_NOT_COMPLETED);
+  return new AppError('BAD_REQUEST', `${LINKED_PROVIDER_MESSAGES.LINK_FAILED}: ${error.message}`);
+}
+
+/**
+ * Links that go to the bank and back (GET authorization_url, GET callback), the aggregators' institutions,
+ * and Arch's client-credentials link (POST arch_sync). The state is random, kept here only as its hash, bound
+ * to the user and repository that asked, used once: a callback with another user's state, or none, is 400
+ * and makes nothing.
+ */
+export function createLinkedAuthorizationsService(deps: {
+  db: Kysely<Database>;
+  tasks: TTaskExecutor;
+  providers: TProviderRegistry;
+  logger: TProviderLogger;
+  /** The web's address: the bank sends the user back to {publicUrl}/connectors/callback/{connector}. */
+  publicUrl: string;
+}) {
+  const { db, tasks, providers, logger, publicUrl } = deps;
+
+  function redirectProvider(connector: string): TRedirectProvider {
+    const provider = providers.require(connector);
+    if (!isRedirectProvider(provider))
+      throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
+    return provider;
+  }
+
+  function secrets() {
+    if (!providers.secrets) throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
+    return providers.secrets;
+  }
+
+  return {
+    async searchInstitutions(query: z.output<typeof ZInstitutionSearchQuery>): Promise<TInstitution[]> {
+      const asked = query.provider
+        ? [redirectProvider(query.provider)]
+        : providers
+            .list()
+            .filter((info) => info.available)
+            .map((info) => providers.get(info.id))
+            .filter((provider) => provider !== null && isRedirectProvider(provider));
+      if (asked.length === 0) throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
+      const found: TInstitution[] = [];
+      for (const provider of asked as TRedirectProvider[]) {
+        try {
+          found.push(...(await provider.searchInstitutions({ country: query.country, query: query.q })));
+        } catch (error) {
+          if (isProviderError(error))
+            logger.warn({ provider: provider.id, code: error.providerCode, kind: error.kind }, error.message);
+          throw toAppError(error);
+        }
+      }
+      return found.sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    /** After the consent dialog: the agreement and the requisition, and the link the user follows. */
+    async authorizationUrl(
+      user: TAccessUser | null,
+      connector: string,
+      query: z.output<typeof ZAuthorizationUrlQuery>,
+    ) {
+      await requireRepositoryAccess(db, user, query.repository_id, 'write');
+      const provider = redirectProvider(connector);
+      const box = secrets();
+      if (!query.consent) throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.CONSENT_REQUIRED);
+      if (!query.institution_id)
+        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.INSTITUTION_REQUIRED);
+      const state = randomBytes(32).toString('base64url');
+      let started: { url: string; externalId: string };
+      try {
+        started = await provider.startAuthorization({
+          institutionId: query.institution_id,
+          redirectUrl: `${publicUrl}/connectors/callback/${provider.id}`,
+          reference: state,
+          language: query.language ?? null,
+        });
+      } catch (error) {
+        if (isProviderError(error))
+          logger.warn({ provider: provider.id, code: error.providerCode, kind: error.kind }, error.message);
+        throw toAppError(error);
+      }
+      const sealed = box.seal(started.externalId);
+      const expiresAt = new Date(Date.now() + AUTHORIZATION_TTL_MS);
+      await insertProviderAuthorization(db, {
+        state_hash: hashOf(state),
+        provider: provider.id,
+        user_id: (user as TAccessUser).id,
+        repository_id: query.repository_id,
+        name: query.name ?? provider.name,
+        secret_ciphertext: sealed.ciphertext,
+        secret_iv: sealed.iv,
+        secret_tag: sealed.tag,
+        secret_key_id: sealed.keyId,
+        expires_at: expiresAt,
+      });
+      return { url: started.url, state, expires_at: expiresAt.toISOString() };
+    },
+
+    /**
+     * Back from the bank: the state must be this user's, for this provider, not expired, not used. The link
+     * is checked at the provider and its accounts read before anything is written; then the connector, its
+     * sealed access, its linked accounts and its first sync's task are written in one transaction.
+     */
+    async callback(
+      user: TAccessUser | null,
+      connector: string,
+      query: z.output<typeof ZCallbackQuery>,
+    ): Promise<{ connector: TConnectorRow; taskId: string }> {
+      if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+      const provider = redirectProvider(connector);
+      const box = secrets();
+      const state = query.state ?? query.ref;
+      const invalid = () => new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+      if (!state) throw invalid();
+      const stateHash = hashOf(state);
+      const pending = await findProviderAuthorization(db, provider.id, stateHash);
+      if (!pending || pending.user_id !== user.id) throw invalid();
+      if (new Date(pending.expires_at).getTime() < Date.now()) {
+        await takeProviderAuthorization(db, stateHash);
+        throw invalid();
+      }
+      await requireRepositoryAccess(db, user, pending.repository_id, 'write');
+      if (query.error) {
+        await takeProviderAuthorization(db, stateHash);
+        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.LINK_NOT_COMPLETED);
+      }
+      const externalId = box.open({
+        ciphertext: pending.secret_ciphertext,
+        iv: pending.secret_iv,
+        tag: pending.secret_tag,
+        keyId: pending.secret_key_id,
+      });
+      let link: Awaited<ReturnType<TRedirectProvider['completeAuthorization']>>;
+      let accounts: Awaited<ReturnType<TRedirectProvider['listAccounts']>>;
+      try {
+        link = await provider.completeAuthorization(externalId);
+        accounts = await provider.listAccounts(link.secret);
+      } catch (error) {
+        // Expired or rejected at the bank: this state can never finish.
+        if (isProviderError(error) && error.kind === 'login_required')
+          await takeProviderAuthorization(db, stateHash);
+        if (isProviderError(error))
+          logger.warn({ provider: provider.id, code: error.providerCode, kind: error.kind }, error.message);
+        throw toAppError(error);
+      }
+      const sealed = box.seal(link.secret);
+      return db.transaction().execute(async (trx) => {
+        if (!(await takeProviderAuthorization(trx, stateHash))) throw invalid();
+        const made = await insertConnector(trx, {
+          repository_id: pending.repository_id,
+          name: pending.name,
+          kind: provider.id,
+          source: provider.id,
+          created_by: user.id,
+        });
+        await insertProviderConnection(trx, {
+          connector_id: made.id,
+          repository_id: made.repository_id,
+          provider: provider.id,
+          external_id: null,
+          secret_ciphertext: sealed.ciphertext,
+          secret_iv: sealed.iv,
+          secret_tag: sealed.tag,
+          secret_key_id: sealed.keyId,
+        });
+        for (const account of accounts)
+          await upsertLinkedAccount(trx, {
+            repository_id: made.repository_id,
+            connector_id: made.id,
+            external_id: account.externalId,
+            number: account.number,
+            name: account.name,
+            type: account.type,
+            currency: account.currency,
+          });
+        return { connector: made, taskId: await queueProviderSync(tasks, trx, made, user.id) };
+      });
+    },
+
+    /**
+     * Arch with the user's API client: the credentials are tried (a token) before anything is stored, then
+     * sealed; the same client id in the same repository syncs its connector again instead of making another.
+     */
+    async archSync(
+      user: TAccessUser | null,
+      body: z.output<typeof ZArchSyncBody>,
+    ): Promise<{ task_id: string; connector_id: string }> {
+      await requireRepositoryAccess(db, user, body.repository_id, 'write');
+      const actor = user as TAccessUser;
+      const arch = providers.require('arch');
+      const box = secrets();
+      const secret = JSON.stringify({ client_id: body.client_id, client_secret: body.client_secret });
+      let link: Awaited<ReturnType<typeof arch.exchange>>;
+      try {
+        link = await arch.exchange(secret);
+      } catch (error) {
+        if (isProviderError(error))
+          logger.warn({ provider: 'arch', code: error.providerCode, kind: error.kind }, error.message);
+        if (isProviderError(error) && error.kind === 'refused')
+          throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.ARCH_REFUSED);
+        throw toAppError(error);
+      }
+      const sealed = box.seal(link.secret);
+      return db.transaction().execute(async (trx) => {
+        const known = link.externalId
+          ? await findConnectionByExternalId(trx, {
+              repositoryId: body.repository_id,
+              provider: 'arch',
+              externalId: link.externalId,
+            })
+          : undefined;
+        const existing = known ? await findConnector(trx, known.connector_id) : undefined;
+        if (existing) {
+          // The secret may have been rotated at Arch: the one that just worked is kept.
+          await replaceProviderSecret(trx, existing.id, sealed, link.externalId);
+          return {
+            connector_id: existing.id,
+            task_id: await queueProviderSync(tasks, trx, existing, actor.id),
+          };
+        }
+        const made = await insertConnector(trx, {
+          repository_id: body.repository_id,
+          name: body.name ?? 'Arch',
+          kind: 'arch',
+          source: 'arch',
+          created_by: actor.id,
+        });
+        await insertProviderConnection(trx, {
+          connector_id: made.id,
+          repository_id: made.repository_id,
+          provider: 'arch',
+          external_id: link.externalId,
+          secret_ciphertext: sealed.ciphertext,
+          secret_iv: sealed.iv,
+          secret_tag: sealed.tag,
+          secret_key_id: sealed.keyId,
+        });
+        return { connector_id: made.id, task_id: await queueProviderSync(tasks, trx, made, actor.id) };
+      });
+    },
+  };
+}
+
+export type TLinkedAuthorizationsService = ReturnType<typeof createLinkedAuthorizationsService>;
