@@ -18,6 +18,7 @@ const SETTINGS: TUserSettings = {
   assetTreeWidth: 300,
   uiSettings: { settingsVersion: 20250815, analytics: { freq: 'month' }, common: { isNavbarPinned: true } },
   timeZone: 'Europe/Paris',
+  isAiAgentEnabled: false,
 };
 
 describe('the settings form', () => {
