@@ -287,6 +287,26 @@ describe('the assistant with a model configured', () => {
     expect(model.requests).toHaveLength(6);
   });
 
+  it('runs at most 8 tool calls from one model turn and tells the model about the rest', async () => {
+    const nine = Array.from({ length: 9 }, () => ({ name: 'list_accounts', arguments: '{}' }));
+    model.setScript((_request, turn) => (turn === 0 ? callTools(...nine) : say('Nine accounts lists')));
+    const response = await ask(owner, familyId);
+    expect(response.json().tools_used.map((tool: { is_error: boolean }) => tool.is_error)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(toolResultsOf(model.requests[1]).at(-1)).toEqual({
+      error: 'Too many tool calls at once; ask again',
+    });
+  });
+
   it('answers a busy model (429) with 429 and a down one (5xx, not JSON) with 503, without the key', async () => {
     model.setScript(() => ({
       status: 429,
