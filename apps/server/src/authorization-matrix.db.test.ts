@@ -4,6 +4,7 @@ import { listApiRoutes } from './build-app.ts';
 import { analyticsMatrix } from './features/analytics/analytics.matrix.fixture.ts';
 import { assetPricesMatrix } from './features/asset-prices/asset-prices.matrix.fixture.ts';
 import { assetsMatrix } from './features/assets/assets.matrix.fixture.ts';
+import { assistantMatrix } from './features/assistant/assistant.matrix.fixture.ts';
 import { authProvidersMatrix } from './features/auth/auth-providers.matrix.fixture.ts';
 import { createIdentityTestApp, type TIdentityTestApp } from './features/auth/testing/identity-test-app.ts';
 import { collaborationMatrix } from './features/collaboration/collaboration.matrix.fixture.ts';
@@ -77,6 +78,7 @@ const MATRIX: TMatrixCase[] = [
   ...linkedProvidersMatrix,
   ...linkedBalancesMatrix,
   ...journalImportsMatrix,
+  ...assistantMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

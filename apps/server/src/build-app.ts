@@ -7,6 +7,7 @@ import serverPackage from '../package.json' with { type: 'json' };
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { assetPricesRoutes } from './features/asset-prices/asset-prices.routes.ts';
 import { assetsRoutes } from './features/assets/assets.routes.ts';
+import { assistantRoutes } from './features/assistant/assistant.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { oidcProviderConfig } from './features/auth/auth-config.ts';
@@ -81,6 +82,7 @@ const apiFeatures = [
   searchRoutes,
   marketDataRoutes,
   journalImportsRoutes,
+  assistantRoutes,
 ];
 
 /**

@@ -29,6 +29,8 @@ export const ZUserSettings = z.strictObject({
    * zone on the web.
    */
   timeZone: ZTimeZone.nullable().default(null),
+  /** The seed's AI-agent toggle: shows the assistant panel (docs/assistant.md). Off until the user turns it on. */
+  isAiAgentEnabled: z.boolean().default(false),
 });
 export type TUserSettings = z.infer<typeof ZUserSettings>;
 

@@ -134,6 +134,9 @@ describe('loadConfig', () => {
       PROVIDER_RETRIES: '5',
       PROVIDER_RETRY_BASE_MS: '100',
       PROVIDER_RETRY_MAX_MS: '2000',
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      AI_API_KEY: 'ai-key',
+      AI_MODEL: 'qwen2.5:7b-instruct',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -204,6 +207,9 @@ describe('loadConfig', () => {
       PROVIDER_RETRIES: 5,
       PROVIDER_RETRY_BASE_MS: 100,
       PROVIDER_RETRY_MAX_MS: 2000,
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      AI_API_KEY: 'ai-key',
+      AI_MODEL: 'qwen2.5:7b-instruct',
     });
   });
 
@@ -250,5 +256,14 @@ describe('loadConfig', () => {
 
   it('needs a bucket when files go to S3', () => {
     expect(problemsOf({ FILE_STORE: 's3' })).toEqual({ S3_BUCKET: 'is required when FILE_STORE=s3' });
+  });
+
+  it('needs a model name with an assistant address, and an http(s) address', () => {
+    expect(problemsOf({ AI_BASE_URL: 'http://127.0.0.1:8080/v1' })).toEqual({
+      AI_MODEL: 'is required when AI_BASE_URL is set',
+    });
+    expect(problemsOf({ AI_BASE_URL: 'ftp://models.example.com', AI_MODEL: 'm' })).toEqual({
+      AI_BASE_URL: 'must be an http:// or https:// URL',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ZAssistantEnv } from '../features/assistant/assistant-config.ts';
 import { ZAuthEnv } from '../features/auth/auth-config.ts';
 import { ZProvidersEnv } from '../features/linked-data/providers/providers-config.ts';
 import { ZMarketDataEnv } from '../features/market-data/providers/provider-registry.ts';
@@ -58,6 +59,7 @@ const ZRawEnv = z
     ...ZJobsEnv.shape,
     ...ZMarketDataEnv.shape,
     ...ZProvidersEnv.shape,
+    ...ZAssistantEnv.shape,
     /** Worker threads computing analytics in this process; more threads serve more repositories at once. */
     ANALYTICS_WORKERS: z.coerce
       .number({ error: 'must be a number' })
@@ -73,6 +75,11 @@ const ZRawEnv = z
   .refine((env) => env.MARKET_DATA_PROVIDER !== 'eodhd' || env.EODHD_API_KEY, {
     error: 'is required when MARKET_DATA_PROVIDER=eodhd',
     path: ['EODHD_API_KEY'],
+  })
+  // A base address without a model would leave the assistant silently off.
+  .refine((env) => !env.AI_BASE_URL || env.AI_MODEL, {
+    error: 'is required when AI_BASE_URL is set',
+    path: ['AI_MODEL'],
   });
 
 export type TConfig = Omit<z.infer<typeof ZRawEnv>, 'PUBLIC_URL' | 'WEB_DIST_DIR'> & {

@@ -27,6 +27,7 @@ const FLAGGED_SETTINGS: TUserSettings = {
   assetTreeWidth: null,
   uiSettings: { analytics: { isDebugTabsEnabled: true } },
   timeZone: null,
+  isAiAgentEnabled: false,
 };
 
 function renderAt(

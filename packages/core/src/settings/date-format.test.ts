@@ -38,6 +38,7 @@ describe('defaultUserSettings', () => {
       assetTreeWidth: null,
       uiSettings: { settingsVersion: 20250815 },
       timeZone: 'Europe/Paris',
+      isAiAgentEnabled: false,
     });
   });
 });

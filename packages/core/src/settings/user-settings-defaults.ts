@@ -19,6 +19,8 @@ export interface TUserSettingsDocument {
   uiSettings: TUiSettings;
   /** IANA zone of the user's calendar ("today"); the browser's until saved, null when unknown. */
   timeZone: string | null;
+  /** The seed's AI-agent toggle: the assistant panel is shown. */
+  isAiAgentEnabled: boolean;
 }
 
 /** Seed §4/§9: the idle warning comes after 20 minutes. */
@@ -34,5 +36,6 @@ export function defaultUserSettings(timeZone: string | undefined): TUserSettings
     assetTreeWidth: null,
     uiSettings: { [UI_SETTINGS_VERSION_KEY]: LATEST_UI_SETTINGS_VERSION },
     timeZone: timeZone ?? null,
+    isAiAgentEnabled: false,
   };
 }

@@ -126,6 +126,9 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
 
   'GET /api/repositories/:id/analytics': owner('analytics'),
   'GET /api/ws/analytics': owner('analytics'),
+  // The assistant answers from analytics: the same plan feature as the pages it reads.
+  'GET /api/assistant': 'free',
+  'POST /api/repositories/:id/assistant': owner('analytics'),
 
   // Dashboards are each member's own view; their widget kinds are checked against the caller's plan.
   'GET /api/dashboard_views': 'free',

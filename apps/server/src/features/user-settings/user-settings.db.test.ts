@@ -29,6 +29,7 @@ const saved: TUserSettings = {
   assetTreeWidth: 320,
   uiSettings: { settingsVersion: 20250815, common: { isNavbarPinned: true } },
   timeZone: 'Pacific/Auckland',
+  isAiAgentEnabled: true,
 };
 
 describe('GET /api/users/:uuid/settings', () => {
@@ -44,6 +45,7 @@ describe('GET /api/users/:uuid/settings', () => {
       assetTreeWidth: null,
       uiSettings: { settingsVersion: 20250815 },
       timeZone: 'America/Chicago',
+      isAiAgentEnabled: false,
     });
     const european = await bob.browser.get(`${settingsUrl(bob.userId)}?timeZone=Europe/Berlin`);
     expect(european.json().dateFormat).toBe('DD/MM/YYYY');
@@ -74,6 +76,14 @@ describe('POST /api/users/:uuid/settings', () => {
     expect(post.json()).toEqual(saved);
     const get = await alice.browser.get(`${settingsUrl(alice.userId)}?timeZone=America/New_York`);
     expect(get.json()).toEqual(saved);
+  });
+
+  it('keeps the AI-agent toggle, off for a client that does not send it', async () => {
+    expect((await alice.browser.post(settingsUrl(alice.userId), saved)).json().isAiAgentEnabled).toBe(true);
+    expect((await alice.browser.get(settingsUrl(alice.userId))).json().isAiAgentEnabled).toBe(true);
+    const { isAiAgentEnabled: _toggle, ...older } = saved;
+    expect((await alice.browser.post(settingsUrl(alice.userId), older)).json().isAiAgentEnabled).toBe(false);
+    await alice.browser.post(settingsUrl(alice.userId), saved);
   });
 
   it('replaces the document instead of merging', async () => {

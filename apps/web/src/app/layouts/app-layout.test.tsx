@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -149,6 +149,38 @@ describe('AppLayout', () => {
       fireEvent.keyDown(document.body, { key: 'Q' });
     });
     expect(shellStyles()).not.toMatch(collapsed);
+  });
+
+  it('offers the assistant only to a user who turned the AI agent on, in the header or the phone drawer', async () => {
+    const withToggle = (isAiAgentEnabled: boolean) => (queryClient: QueryClient) => {
+      queryClient.setQueryData(SESSION_QUERY_KEY, { user: { id: 'u1' }, session: {} } as never);
+      queryClient.setQueryData([...USER_SETTINGS_QUERY_KEY, 'u1'], {
+        dateFormat: 'YYYY-MM-DD',
+        lastActiveRepository: null,
+        allowedInactivityTime: 20,
+        earlyAccess: false,
+        timelineOpened: false,
+        assetTreeWidth: null,
+        uiSettings: {},
+        timeZone: null,
+        isAiAgentEnabled,
+      });
+    };
+    // The header's repository switcher asks for the list: left unanswered, it is not what this test is about.
+    configureApiClient({ fetch: (() => new Promise(() => {})) as typeof fetch, logError: () => {} });
+    setWidthIsMobile(false);
+    renderLayout('/dashboards', withToggle(false));
+    await screen.findByRole('button', { name: 'Search' });
+    expect(screen.queryByRole('button', { name: 'Assistant' })).toBeNull();
+    cleanup();
+    renderLayout('/dashboards', withToggle(true));
+    expect(await screen.findByRole('button', { name: 'Assistant' })).toBeTruthy();
+    cleanup();
+    setWidthIsMobile(true);
+    renderLayout('/dashboards', withToggle(true));
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    expect(await screen.findByRole('button', { name: 'Assistant' })).toBeTruthy();
+    configureApiClient({ fetch: (...args) => globalThis.fetch(...args) });
   });
 
   it('remembers the hidden side panel in the user settings (issue 19, item 12)', async () => {

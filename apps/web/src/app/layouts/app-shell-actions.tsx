@@ -4,11 +4,12 @@ import { RepositorySwitcher } from '../../features/repositories/components/repos
 import { UserMenu } from '../../features/session/components/user-menu.tsx';
 import { ColorSchemeToggle } from '../../shared/ui/color-scheme-toggle.tsx';
 import { openAssetTree } from '../shell/open-asset-tree.tsx';
+import { AssistantDrawerButton, AssistantHeaderButton } from '../shell/open-assistant.tsx';
 import { openSearch } from '../shell/open-search.tsx';
 
 /**
  * The header's tools. On a phone (`isCompact`) only the switcher (narrower), search and the user menu fit
- * in 390 px; the asset tree and the colour toggle move to the navigation drawer (MobileShellTools).
+ * in 390 px; the asset tree, the assistant and the colour toggle move to the navigation drawer (MobileShellTools).
  */
 export function AppShellActions({ isCompact = false }: { isCompact?: boolean }) {
   return (
@@ -38,6 +39,7 @@ export function AppShellActions({ isCompact = false }: { isCompact?: boolean }) 
               <IconBinaryTree size={18} />
             </ActionIcon>
           </Tooltip>
+          <AssistantHeaderButton />
           <ColorSchemeToggle />
         </>
       )}
@@ -61,6 +63,7 @@ export function MobileShellTools({ onDone }: { onDone: () => void }) {
       >
         Asset tree
       </Button>
+      <AssistantDrawerButton onDone={onDone} />
       <ColorSchemeToggle />
     </Group>
   );

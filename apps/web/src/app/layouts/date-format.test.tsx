@@ -24,6 +24,7 @@ const SETTINGS: TUserSettings = {
   assetTreeWidth: null,
   uiSettings: {},
   timeZone: 'Europe/Paris',
+  isAiAgentEnabled: false,
 };
 
 function DatesOnAPage() {

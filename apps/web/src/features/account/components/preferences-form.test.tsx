@@ -18,18 +18,27 @@ const SETTINGS: TUserSettings = {
   assetTreeWidth: 300,
   uiSettings: { settingsVersion: 20250815, analytics: { freq: 'month' }, common: { isNavbarPinned: true } },
   timeZone: 'Europe/Paris',
+  isAiAgentEnabled: false,
 };
 
 describe('the settings form', () => {
   let posted: unknown[];
   let queryClient: QueryClient;
+  let assistantStatus: { is_configured: boolean; model: string | null };
 
   beforeEach(() => {
     posted = [];
+    assistantStatus = { is_configured: true, model: 'm' };
     queryClient = new QueryClient();
     queryClient.setQueryData([...USER_SETTINGS_QUERY_KEY, 'u1'], SETTINGS);
     configureApiClient({
-      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input instanceof Request ? input.url : input).endsWith('/api/assistant')) {
+          return new Response(JSON.stringify(assistantStatus), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
         const body = JSON.parse(String(init?.body));
         posted.push(body);
         return new Response(JSON.stringify(body), {
@@ -75,11 +84,26 @@ describe('the settings form', () => {
         common: { isNavbarPinned: true },
       },
       timeZone: 'Europe/Paris',
+      isAiAgentEnabled: false,
     });
     await waitFor(() =>
       expect(notifications.getSnapshot().some((n) => n.message === 'Settings saved')).toBe(true),
     );
   });
+
+  it('turns the AI agent on, and says when the server has no assistant', async () => {
+    assistantStatus = { is_configured: false, model: null };
+    renderForm();
+    expect(
+      await screen.findByText(
+        'The assistant is not configured. Set AI_BASE_URL and AI_MODEL on the server to turn it on',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: /AI agent/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ isAiAgentEnabled: true });
+  }, 15_000);
 
   it("saves the time zone that decides the user's today", async () => {
     renderForm();

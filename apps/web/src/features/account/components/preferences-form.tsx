@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, NumberInput, Select, Stack, Switch } from '@mantine/core';
+import { ASSISTANT_MESSAGES } from '@strata/contracts/assistant';
 import { type TUserSettings, ZTimeZone, ZUserSettings } from '@strata/contracts/user-settings';
 import { DATE_FORMATS } from '@strata/core/settings/date-format';
 import { isAnalyticsDebugTabsEnabled, withAnalyticsDebugTabs } from '@strata/core/settings/ui-settings-flags';
@@ -8,6 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
+import { useAssistantStatus } from '../../assistant/index.ts';
 import { browserTimeZone, saveUserSettings } from '../../session/index.ts';
 
 const ZPreferencesForm = ZUserSettings.pick({
@@ -15,7 +17,8 @@ const ZPreferencesForm = ZUserSettings.pick({
   allowedInactivityTime: true,
   earlyAccess: true,
   timelineOpened: true,
-}).extend({ isAnalyticsDebugTabsEnabled: z.boolean(), timeZone: ZTimeZone });
+  // The contract defaults it for older clients; the form always has it.
+}).extend({ isAnalyticsDebugTabsEnabled: z.boolean(), timeZone: ZTimeZone, isAiAgentEnabled: z.boolean() });
 type TPreferencesForm = z.infer<typeof ZPreferencesForm>;
 
 const DATE_FORMAT_EXAMPLES: Record<(typeof DATE_FORMATS)[number], string> = {
@@ -32,6 +35,7 @@ function formValuesOf(settings: TUserSettings): TPreferencesForm {
     allowedInactivityTime: settings.allowedInactivityTime,
     earlyAccess: settings.earlyAccess,
     timelineOpened: settings.timelineOpened,
+    isAiAgentEnabled: settings.isAiAgentEnabled,
     isAnalyticsDebugTabsEnabled: isAnalyticsDebugTabsEnabled(settings.uiSettings),
     // Until the user picks one, the browser's zone is what decides today (docs/domain.md, *Today*).
     timeZone: settings.timeZone ?? browserTimeZone() ?? 'UTC',
@@ -52,6 +56,7 @@ export function PreferencesForm({ userId, settings }: { userId: string; settings
     defaultValues: formValuesOf(settings),
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const assistant = useAssistantStatus();
 
   const onSubmit = form.handleSubmit(async ({ isAnalyticsDebugTabsEnabled: isDebugOn, ...fields }) => {
     try {
@@ -131,6 +136,15 @@ export function PreferencesForm({ userId, settings }: { userId: string; settings
           label="Analytics pages"
           description="Adds the Analytics menu: value, value change, income and position tables with drill-down"
           {...form.register('isAnalyticsDebugTabsEnabled')}
+        />
+        <Switch
+          label="AI agent"
+          description={
+            assistant.data?.is_configured === false
+              ? `${ASSISTANT_MESSAGES.NOT_CONFIGURED}. ${ASSISTANT_MESSAGES.NOT_CONFIGURED_HINT}`
+              : 'Adds the assistant panel: ask about the current repository, it looks things up and never changes data'
+          }
+          {...form.register('isAiAgentEnabled')}
         />
         <Switch
           label="Early access"
