@@ -87,7 +87,7 @@ describe('CSV price files', () => {
           first_date: '2024-01-02',
           last_date: '2024-01-02',
         },
-      ].sort((a, b) => (a.asset_id < b.asset_id ? -1 : 1)),
+      ],
       sample: [
         { line: 2, asset_id: aapl, date: '2024-01-02', close: '185.64' },
         { line: 3, asset_id: aapl, date: '2024-01-03', close: '184.25' },

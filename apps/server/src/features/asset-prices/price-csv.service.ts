@@ -4,13 +4,14 @@ import type {
   TPriceCsvPreview,
   TPriceCsvProblem,
 } from '@strata/contracts/asset-prices';
-import { CSV_PRICE_SOURCE, planPriceCsv, type TPriceCsvPlan } from '@strata/core/market-data/price-csv';
+import { planPriceCsv } from '@strata/core/market-data/price-csv';
 import type { Database } from '@strata/db/schema';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { bumpDataVersion } from '../../shared/data-version.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { ASSET_MESSAGES } from '../assets/index.ts';
+import { countCsvPricesReplaced, listPricedAssets, upsertCsvPrices } from './price-csv.repository.ts';
 
 /** Rows of the preview's sample. */
 const SAMPLE_ROWS = 10;
@@ -29,29 +30,13 @@ function problemsMessage(problems: readonly TPriceCsvProblem[]): string {
 export function createPriceCsvService(db: Kysely<Database>) {
   async function plan(user: TAccessUser | null, body: TPriceCsvBody) {
     await requireRepositoryAccess(db, user, body.repository_id, 'write');
-    const assets = await db
-      .selectFrom('assets')
-      .select(['id', 'name', 'ticker', 'currency'])
-      .where('repository_id', '=', body.repository_id)
-      .where('deleted_at', 'is', null)
-      .execute();
+    const assets = await listPricedAssets(db, body.repository_id);
     let only: (typeof assets)[number] | undefined;
     if (body.asset_id) {
       only = assets.find((asset) => asset.id === body.asset_id);
       if (!only) throw AppError.notFound(ASSET_MESSAGES.NOT_FOUND);
     }
     return { assets, plan: planPriceCsv(body.text, assets, only) };
-  }
-
-  /** Days of the plan that already hold a CSV price. */
-  async function countReplaced(trx: Kysely<Database>, repositoryId: string, prices: TPriceCsvPlan['prices']) {
-    if (prices.length === 0) return 0;
-    const row = await sql<{ count: string }>`
-      SELECT count(*) AS count FROM asset_prices p
-      JOIN unnest(${prices.map((price) => price.asset_id)}::uuid[], ${prices.map((price) => price.date)}::date[])
-        AS f(asset_id, date) ON p.asset_id = f.asset_id AND p.date = f.date
-      WHERE p.repository_id = ${repositoryId}::uuid AND p.source = ${CSV_PRICE_SOURCE}`.execute(trx);
-    return Number(row.rows[0]?.count ?? 0);
   }
 
   return {
@@ -69,7 +54,7 @@ export function createPriceCsvService(db: Kysely<Database>) {
       }
       return {
         rows: planned.prices.length,
-        replaced: await countReplaced(db, body.repository_id, planned.prices),
+        replaced: await countCsvPricesReplaced(db, body.repository_id, planned.prices),
         assets: assets
           .filter((asset) => byAsset.has(asset.id))
           .map((asset) => ({
@@ -92,15 +77,8 @@ export function createPriceCsvService(db: Kysely<Database>) {
       const { prices } = planned;
       const userId = (user as TAccessUser).id;
       return db.transaction().execute(async (trx) => {
-        const replaced = await countReplaced(trx, body.repository_id, prices);
-        await sql`
-          INSERT INTO asset_prices (repository_id, asset_id, date, close, source, created_by, updated_by)
-          SELECT ${body.repository_id}::uuid, f.asset_id, f.date, f.close, ${CSV_PRICE_SOURCE}, ${userId}, ${userId}
-          FROM unnest(${prices.map((price) => price.asset_id)}::uuid[], ${prices.map((price) => price.date)}::date[],
-                      ${prices.map((price) => price.close)}::numeric[]) AS f(asset_id, date, close)
-          ON CONFLICT (asset_id, date, source) DO UPDATE
-            SET close = excluded.close, adjusted_close = NULL, updated_at = now(), updated_by = excluded.updated_by,
-                version = asset_prices.version + 1`.execute(trx);
+        const replaced = await countCsvPricesReplaced(trx, body.repository_id, prices);
+        await upsertCsvPrices(trx, body.repository_id, userId, prices);
         await bumpDataVersion(trx, body.repository_id);
         return {
           rows: prices.length,
