@@ -24,6 +24,7 @@ import * as rules from './migrations/2026-11-27-0022-rules.ts';
 import * as providerConnections from './migrations/2026-11-27-0024-provider-connections.ts';
 import * as marketData from './migrations/2026-11-27-0025-market-data.ts';
 import * as journalImports from './migrations/2026-11-27-0026-journal-imports.ts';
+import * as syncSchedules from './migrations/2026-11-27-0029-sync-schedules.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0024-provider-connections': providerConnections,
   '2026-11-27-0025-market-data': marketData,
   '2026-11-27-0026-journal-imports': journalImports,
+  '2026-11-27-0029-sync-schedules': syncSchedules,
 };
 
 export class MigrationError extends Error {

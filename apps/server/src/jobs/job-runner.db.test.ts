@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createTestDatabase } from '@strata/db/testing/test-database';
 import { typeParsers } from '@strata/db/type-parsers';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely, PGliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createJobRunner, createUnavailableJobRunner, type TJobRunner } from './job-runner.ts';
 import { JobsUnavailableError, jobsDatabaseOf, type TJobsDatabaseHandle } from './jobs-database.ts';
@@ -153,8 +153,9 @@ describe('scheduled queues (pg-boss cron)', () => {
     await worker.runner.start();
     const stored = async () =>
       (
-        await worker.database.db.selectFrom('pgboss.schedule').select(['name', 'cron', 'timezone']).execute()
-      ).map((row) => ({ ...row }));
+        await sql<{ name: string; cron: string; timezone: string }>`
+          SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`.execute(worker.database.db)
+      ).rows.map((row) => ({ ...row }));
     expect(await stored()).toEqual([{ name: 'nightly', cron: '0 22 * * *', timezone: 'UTC' }]);
 
     const api = await runnerOn(false, worker.database);

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       FX_PROVIDER: 'none',
       ECB_BASE_URL: 'https://www.ecb.europa.eu',
       MARKET_DATA_START: '2020-01-01',
+      MARKET_DATA_SYNC_CRON: '30 22 * * 1-5',
       CONNECTOR_SECRETS_KEY_ID: 'primary',
       PLAID_ENV: 'sandbox',
       PLAID_COUNTRY_CODES: 'US',
@@ -100,6 +101,7 @@ describe('loadConfig', () => {
       FX_PROVIDER: 'ecb',
       ECB_BASE_URL: 'http://127.0.0.1:9003',
       MARKET_DATA_START: '2021-06-01',
+      MARKET_DATA_SYNC_CRON: '0 23 * * 1-5',
       CONNECTOR_SECRETS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
       CONNECTOR_SECRETS_KEY_ID: 'key-2026',
       CONNECTOR_SECRETS_PREVIOUS_KEYS:
@@ -160,6 +162,7 @@ describe('loadConfig', () => {
       FX_PROVIDER: 'ecb',
       ECB_BASE_URL: 'http://127.0.0.1:9003',
       MARKET_DATA_START: '2021-06-01',
+      MARKET_DATA_SYNC_CRON: '0 23 * * 1-5',
       CONNECTOR_SECRETS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
       CONNECTOR_SECRETS_KEY_ID: 'key-2026',
       CONNECTOR_SECRETS_PREVIOUS_KEYS:
@@ -223,5 +226,8 @@ describe('loadConfig', () => {
 
   it('needs a bucket when files go to S3', () => {
     expect(problemsOf({ FILE_STORE: 's3' })).toEqual({ S3_BUCKET: 'is required when FILE_STORE=s3' });
+    expect(problemsOf({ MARKET_DATA_SYNC_CRON: 'nightly' })).toEqual({
+      MARKET_DATA_SYNC_CRON: 'must be a cron expression (UTC, e.g. 30 22 * * 1-5) or off',
+    });
   });
 });

@@ -3,7 +3,17 @@ import { createMarketDataProviders } from './provider-registry.ts';
 
 describe('market-data provider registry', () => {
   it('configures none by default', () => {
-    expect(createMarketDataProviders({})).toEqual({ securities: null, fx: null, start: '2020-01-01' });
+    expect(createMarketDataProviders({})).toEqual({
+      securities: null,
+      fx: null,
+      start: '2020-01-01',
+      syncCron: '30 22 * * 1-5',
+    });
+  });
+
+  it('turns the scheduled sync off, or runs it when asked', () => {
+    expect(createMarketDataProviders({ MARKET_DATA_SYNC_CRON: 'off' }).syncCron).toBeNull();
+    expect(createMarketDataProviders({ MARKET_DATA_SYNC_CRON: '0 6 * * *' }).syncCron).toBe('0 6 * * *');
   });
 
   it('picks the configured providers', () => {
