@@ -180,6 +180,8 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   // Live connectors (issue #24): linking and syncing feed linked accounts; the provider list is the server's.
   'GET /api/linked_data/access_token': owner('linked_accounts'),
   'POST /api/linked_data/connectors/:id/sync': owner('linked_accounts'),
+  'GET /api/linked_data/connectors/:id/schedule': owner('linked_accounts'),
+  'PUT /api/linked_data/connectors/:id/schedule': owner('linked_accounts'),
   'GET /api/linked_data/providers': 'free',
   'GET /api/linked_data/accounts/:id/balances': owner('linked_accounts'),
   'DELETE /api/linked_data/connectors/:id/map_repository': owner('linked_accounts'),

@@ -18,7 +18,8 @@ import {
 } from './provider-connections.repository.ts';
 import { isProviderError, type ProviderError, type TProvider } from './provider-port.ts';
 import type { TProviderRegistry } from './provider-registry.ts';
-import type { TProviderSyncPayload } from './provider-sync.ts';
+import { createProviderSchedules } from './provider-schedule.ts';
+import { queueProviderSyncTask } from './provider-sync-queue.ts';
 
 export interface TProviderLogger {
   warn(details: Record<string, unknown>, message: string): void;
@@ -49,6 +50,7 @@ export function createLinkedProvidersService(deps: {
   logger: TProviderLogger;
 }) {
   const { db, tasks, providers, logger } = deps;
+  const schedules = createProviderSchedules({ db, tasks, providers });
 
   async function openSecret(connectorId: string): Promise<{ provider: TProvider; secret: string } | null> {
     const connection = await findProviderConnection(db, connectorId);
@@ -66,23 +68,19 @@ export function createLinkedProvidersService(deps: {
   }
 
   /** Queues the connector's sync inside `trx`: the task exists exactly when the caller's write commits. */
-  async function queueSync(trx: Kysely<Database>, connector: TConnectorRow, userId: string): Promise<string> {
-    const payload: TProviderSyncPayload = {
+  function queueSync(trx: Kysely<Database>, connector: TConnectorRow, userId: string): Promise<string> {
+    return queueProviderSyncTask(tasks, trx, {
       provider: connector.kind,
-      connector_id: connector.id,
-      repository_id: connector.repository_id,
-    };
-    const task = await tasks.create(trx, {
-      userId,
-      type: 'sync_linked_account',
+      connectorId: connector.id,
       repositoryId: connector.repository_id,
-      payload: { ...payload },
+      userId,
     });
-    await tasks.enqueue(trx, task);
-    return task.id;
   }
 
   return {
+    /** Scheduled syncs: the connector's schedule (read), setting it (write), the scheduler's tick. */
+    schedules,
+
     list(): TProviderInfo[] {
       return providers.list();
     },
