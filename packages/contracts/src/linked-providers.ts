@@ -1,3 +1,4 @@
+import { MAX_EVERY_HOURS, MIN_EVERY_HOURS, SYNC_SCHEDULES } from '@strata/core/linked-data/sync-schedule';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
@@ -86,4 +87,50 @@ export const syncConnector = defineEndpoint({
   summary: "Sync now: fetch a provider connector's new, changed and removed transactions (answers the task)",
   params: z.object({ id: ZRecordId }),
   response: { 200: z.object({ task_id: z.string() }), ...errors },
+});
+
+// --- scheduled syncs (issue 24): off by default, set per connector by its home repository's writers --------
+
+export const ZConnectorScheduleBody = z
+  .object({
+    schedule: z.enum(SYNC_SCHEDULES),
+    /** With every_n_hours: how many hours between syncs (1–24). */
+    every_hours: z.number().int().min(MIN_EVERY_HOURS).max(MAX_EVERY_HOURS).optional(),
+  })
+  .refine((body) => body.schedule !== 'every_n_hours' || body.every_hours !== undefined, {
+    error: 'Field is required',
+    path: ['every_hours'],
+  });
+export type TConnectorScheduleBody = z.infer<typeof ZConnectorScheduleBody>;
+
+export const ZConnectorSchedule = z.object({
+  connector_id: z.string(),
+  schedule: z.enum(SYNC_SCHEDULES),
+  /** Hours between scheduled syncs (24 when daily); null when off. */
+  every_hours: z.number().int().nullable(),
+  /** When the scheduler queues the next sync; null when off or stopped for a login. */
+  next_sync_at: z.iso.datetime().nullable(),
+  last_synced_at: z.iso.datetime().nullable(),
+  /** Failed syncs in a row: each one doubles the wait before the next scheduled sync (at most a week). */
+  failures: z.number().int(),
+  /** The provider asked for the login again: no scheduled sync until a re-link and a successful sync. */
+  is_login_required: z.boolean(),
+});
+export type TConnectorSchedule = z.infer<typeof ZConnectorSchedule>;
+
+export const getConnectorSchedule = defineEndpoint({
+  method: 'GET',
+  url: '/linked_data/connectors/:id/schedule',
+  summary: "A provider connector's sync schedule and when it syncs next",
+  params: z.object({ id: ZRecordId }),
+  response: { 200: ZConnectorSchedule, ...errors },
+});
+
+export const updateConnectorSchedule = defineEndpoint({
+  method: 'PUT',
+  url: '/linked_data/connectors/:id/schedule',
+  summary: "Set a provider connector's sync schedule: off (the default), daily, or every N hours",
+  params: z.object({ id: ZRecordId }),
+  body: ZConnectorScheduleBody,
+  response: { 200: ZConnectorSchedule, ...errors },
 });

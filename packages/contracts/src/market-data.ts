@@ -152,13 +152,18 @@ export const ZMarketDataStatus = z.object({
   fx_provider: z.string().nullable(),
   message: z.string().nullable(),
   last_synced_at: z.iso.datetime().nullable(),
+  /** The scheduled sync's cron expression (UTC, MARKET_DATA_SYNC_CRON); null when it is off. */
+  sync_cron: z.string().nullable(),
+  /** When the scheduled sync runs next; null when it is off or no provider is configured. */
+  next_sync_at: z.iso.datetime().nullable(),
   linked_assets: z.number().int(),
 });
+export type TMarketDataStatus = z.infer<typeof ZMarketDataStatus>;
 
 export const getMarketDataStatus = defineEndpoint({
   method: 'GET',
   url: '/market_data/status',
-  summary: "A repository's market-data providers and last sync time",
+  summary: "A repository's market-data providers, last sync time and next scheduled sync",
   querystring: z.object({ repo_id: ZRecordId }),
   response: { 200: ZMarketDataStatus, ...errors },
 });

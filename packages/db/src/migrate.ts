@@ -25,6 +25,7 @@ import * as providerConnections from './migrations/2026-11-27-0024-provider-conn
 import * as marketData from './migrations/2026-11-27-0025-market-data.ts';
 import * as journalImports from './migrations/2026-11-27-0026-journal-imports.ts';
 import * as providerAuthorizations from './migrations/2026-11-27-0028-provider-authorizations.ts';
+import * as syncSchedules from './migrations/2026-11-27-0029-sync-schedules.ts';
 import * as csvPricesSecurityEvents from './migrations/2026-11-27-0030-csv-prices-security-events.ts';
 
 /**
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0025-market-data': marketData,
   '2026-11-27-0026-journal-imports': journalImports,
   '2026-11-27-0028-provider-authorizations': providerAuthorizations,
+  '2026-11-27-0029-sync-schedules': syncSchedules,
   '2026-11-27-0030-csv-prices-security-events': csvPricesSecurityEvents,
 };
 

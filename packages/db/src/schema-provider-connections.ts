@@ -16,6 +16,12 @@ export interface ProviderConnectionsTable {
   secret_key_id: string;
   cursor: string | null;
   last_synced_at: Date | string | null;
+  /** Migration 0029: the schedule (null = off, the default), when it is next due, failures in a row. */
+  sync_every_hours: ColumnType<number | null, number | null | undefined, number | null>;
+  next_sync_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sync_failures: ColumnType<number, number | undefined, number>;
+  /** The provider refused the login: no scheduled sync until one succeeds (a re-link, then 'sync now'). */
+  is_login_required: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -19,6 +19,8 @@ export interface RepositoriesTable {
   linked_data_version: Generated<number>;
   /** When the 'market data sync' task last finished for this repository (migration 2026-11-27-0025). */
   market_data_synced_at: Date | null;
+  /** Migration 0029: the market-data cron occurrence whose sync was last queued. */
+  market_data_scheduled_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
   /** Raised by one on every update; a client sending an older one is refused (plugins/row-version.ts). */

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createTestDatabase } from '@strata/db/testing/test-database';
 import { typeParsers } from '@strata/db/type-parsers';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely, PGliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createJobRunner, createUnavailableJobRunner, type TJobRunner } from './job-runner.ts';
 import { JobsUnavailableError, jobsDatabaseOf, type TJobsDatabaseHandle } from './jobs-database.ts';
@@ -31,9 +31,23 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function runnerOn(isWorker: boolean): Promise<{ runner: TJobRunner; database: TJobsDatabaseHandle }> {
-  const database = await openDatabase();
-  const runner = createJobRunner({ database, logger: silent, isWorker, pollingIntervalSeconds: 0.5 });
+async function runnerOn(
+  isWorker: boolean,
+  shared?: TJobsDatabaseHandle,
+): Promise<{ runner: TJobRunner; database: TJobsDatabaseHandle }> {
+  const database = shared ?? (await openDatabase());
+  const runner = createJobRunner({
+    database,
+    logger: silent,
+    isWorker,
+    pollingIntervalSeconds: 0.5,
+    cronMonitorIntervalSeconds: 1,
+    cronWorkerIntervalSeconds: 1,
+  });
+  if (shared) {
+    cleanup.push(() => runner.stop());
+    return { runner, database };
+  }
   cleanup.push(
     () => database.close(),
     () => runner.stop(),
@@ -94,6 +108,65 @@ describe('job runner', () => {
     const { runner } = await runnerOn(false);
     await runner.start();
     expect(() => runner.define('late', async () => {})).toThrow('before the job runner starts');
+  });
+});
+
+/** A six-field UTC cron expression that comes due once, `seconds` from now (and then a day later). */
+function onceIn(seconds: number): string {
+  const at = new Date(Date.now() + seconds * 1000);
+  return `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} * * *`;
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('scheduled queues (pg-boss cron)', () => {
+  it('runs an occurrence once although two workers share the database', async () => {
+    const first = await runnerOn(true);
+    const second = await runnerOn(true, first.database);
+    const runs: string[] = [];
+    const cron = onceIn(3);
+    first.runner.schedule('tick', cron, async () => {
+      runs.push('first');
+    });
+    second.runner.schedule('tick', cron, async () => {
+      runs.push('second');
+    });
+    // One after the other: two pg-boss instances creating its internal queues at the same instant race on
+    // a fresh database (pg-boss's start-up, not the scheduling under test).
+    await first.runner.start();
+    await second.runner.start();
+    await until(() => runs.length > 0, 20_000);
+    // Both workers run cron passes every second and both work the queue: give the other one time to send.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(runs).toHaveLength(1);
+  }, 30_000);
+
+  it('keeps the schedule out of a process that is not a worker, and removes it when set to null', async () => {
+    const worker = await runnerOn(true);
+    worker.runner.schedule('nightly', '0 22 * * *', async () => {});
+    await worker.runner.start();
+    const stored = async () =>
+      (
+        await sql<{ name: string; cron: string; timezone: string }>`
+          SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`.execute(worker.database.db)
+      ).rows.map((row) => ({ ...row }));
+    expect(await stored()).toEqual([{ name: 'nightly', cron: '0 22 * * *', timezone: 'UTC' }]);
+
+    const api = await runnerOn(false, worker.database);
+    api.runner.schedule('nightly', '5 23 * * *', async () => {});
+    await api.runner.start();
+    expect(await stored()).toEqual([{ name: 'nightly', cron: '0 22 * * *', timezone: 'UTC' }]);
+
+    const turnedOff = await runnerOn(true, worker.database);
+    turnedOff.runner.schedule('nightly', null, async () => {});
+    await turnedOff.runner.start();
+    expect(await stored()).toEqual([]);
   });
 });
 

@@ -23,6 +23,12 @@ export interface TJobRunnerOptions {
   isWorker: boolean;
   /** Seconds between polls when no notification arrives (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * Seconds between pg-boss's cron passes (1–45, default 30) and between its forwarding of their jobs
+   * (default 5): tests shorten both so a per-second schedule fires within seconds.
+   */
+  cronMonitorIntervalSeconds?: number;
+  cronWorkerIntervalSeconds?: number;
 }
 
 export interface TSendOptions {
@@ -36,6 +42,13 @@ export interface TJobRunner {
   /** Registers the handler of a queue; call before start(). */
   define(queue: string, handler: TJobHandler): void;
   send(queue: string, data: Record<string, unknown>, options?: TSendOptions): Promise<string | null>;
+  /**
+   * Registers a queue whose jobs pg-boss's cron sends (UTC expression, minutes or seconds fields), with its
+   * handler; `cron` null removes a schedule an earlier start stored. Call before start(). Only a worker
+   * writes or removes the schedule and runs the cron passes; pg-boss sends one job per occurrence however
+   * many workers share the database (a claimed pass, and a singleton slot per occurrence).
+   */
+  schedule(queue: string, cron: string | null, handler: TJobHandler): void;
   /** Creates the queues and, when this process is a worker, starts working them. */
   start(): Promise<void>;
   /** Fetches and handles every job waiting in `queue` now, one by one (tests, maintenance scripts). */
@@ -69,13 +82,20 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
     schema: 'pgboss',
     // Only PGlite's adapter can listen; on PostgreSQL through the app pool, workers poll.
     useListenNotify: backend === 'pglite',
-    // Cron scheduling is not used yet; no timekeeper loop.
-    schedule: false,
+    // The cron passes run in workers only: an API instance (JOBS_WORKER=false) neither sends nor works them.
+    schedule: options.isWorker,
+    ...(options.cronMonitorIntervalSeconds
+      ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds }
+      : {}),
+    ...(options.cronWorkerIntervalSeconds
+      ? { cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds }
+      : {}),
   });
   boss.on('error', (error) => options.logger.error({ err: error }, 'Job queue error'));
   boss.on('warning', (warning) => options.logger.warn({ warning }, 'Job queue warning'));
 
   const handlers = new Map<string, TJobHandler>();
+  const schedules = new Map<string, string | null>();
   const heartbeatSeconds = backend === 'postgres' ? JOB_HEARTBEAT_SECONDS : undefined;
   let isStarted = false;
   let isStopped = false;
@@ -94,6 +114,12 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
     define(queue, handler) {
       if (isStarted) throw new Error(`Define queue ${queue} before the job runner starts`);
       handlers.set(queue, handler);
+    },
+
+    schedule(queue, cron, handler) {
+      if (isStarted) throw new Error(`Schedule queue ${queue} before the job runner starts`);
+      handlers.set(queue, handler);
+      schedules.set(queue, cron);
     },
 
     async send(queue, data, sendOptions = {}) {
@@ -122,6 +148,11 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
         await boss.findJobs(queue, { id: NO_JOB_ID });
       }
       if (!options.isWorker) return;
+      for (const [queue, cron] of schedules) {
+        // `once`: an occurrence missed while no worker ran (a deploy, a night down) is sent when one starts.
+        if (cron) await boss.schedule(queue, cron, {}, { tz: 'UTC', missed: 'once' });
+        else await boss.unschedule(queue);
+      }
       for (const queue of handlers.keys()) {
         await boss.work<Record<string, unknown>>(
           queue,
@@ -179,6 +210,7 @@ export function createUnavailableJobRunner(reason: string): TJobRunner {
   return {
     isStarted: false,
     define() {},
+    schedule() {},
     send: unavailable,
     start: async () => {},
     runPending: unavailable,

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       COINGECKO_BASE_URL: 'https://api.coingecko.com',
       COINGECKO_VS_CURRENCY: 'USD',
       MARKET_DATA_START: '2020-01-01',
+      MARKET_DATA_SYNC_CRON: '30 22 * * 1-5',
       CONNECTOR_SECRETS_KEY_ID: 'primary',
       PLAID_ENV: 'sandbox',
       PLAID_COUNTRY_CODES: 'US',
@@ -111,6 +112,7 @@ describe('loadConfig', () => {
       COINGECKO_DEMO_API_KEY: 'CG-demo',
       COINGECKO_VS_CURRENCY: 'eur',
       MARKET_DATA_START: '2021-06-01',
+      MARKET_DATA_SYNC_CRON: '0 23 * * 1-5',
       CONNECTOR_SECRETS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
       CONNECTOR_SECRETS_KEY_ID: 'key-2026',
       CONNECTOR_SECRETS_PREVIOUS_KEYS:
@@ -184,6 +186,7 @@ describe('loadConfig', () => {
       COINGECKO_DEMO_API_KEY: 'CG-demo',
       COINGECKO_VS_CURRENCY: 'EUR',
       MARKET_DATA_START: '2021-06-01',
+      MARKET_DATA_SYNC_CRON: '0 23 * * 1-5',
       CONNECTOR_SECRETS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
       CONNECTOR_SECRETS_KEY_ID: 'key-2026',
       CONNECTOR_SECRETS_PREVIOUS_KEYS:
@@ -256,6 +259,9 @@ describe('loadConfig', () => {
 
   it('needs a bucket when files go to S3', () => {
     expect(problemsOf({ FILE_STORE: 's3' })).toEqual({ S3_BUCKET: 'is required when FILE_STORE=s3' });
+    expect(problemsOf({ MARKET_DATA_SYNC_CRON: 'nightly' })).toEqual({
+      MARKET_DATA_SYNC_CRON: 'must be a cron expression (UTC, e.g. 30 22 * * 1-5) or off',
+    });
   });
 
   it('needs a model name with an assistant address, and an http(s) address', () => {

@@ -17,7 +17,11 @@ import {
   renameConnector,
   updateConnector,
 } from '@strata/contracts/linked-data';
-import { syncConnector } from '@strata/contracts/linked-providers';
+import {
+  getConnectorSchedule,
+  syncConnector,
+  updateConnectorSchedule,
+} from '@strata/contracts/linked-providers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { createLinkedConnectorsService } from './linked-connectors.service.ts';
@@ -51,6 +55,12 @@ export function registerLinkedConnectorRoutes(
   });
   route(syncConnector, {
     handler: async (request) => service.syncConnector(request.user, request.params.id),
+  });
+  route(getConnectorSchedule, {
+    handler: async (request) => service.getSchedule(request.user, request.params.id),
+  });
+  route(updateConnectorSchedule, {
+    handler: async (request) => service.setSchedule(request.user, request.params.id, request.body),
   });
   route(unmapConnectorRepository, {
     handler: async (request) =>

@@ -8,6 +8,7 @@ import {
   type TCsvProfileRecord,
 } from '@strata/contracts/linked-connectors';
 import { LINKED_DATA_MESSAGES, type TConnector, type TLinkedAccount } from '@strata/contracts/linked-data';
+import type { TConnectorSchedule, TConnectorScheduleBody } from '@strata/contracts/linked-providers';
 import { isHoldingAccountKind } from '@strata/core/transactions/asset-kinds';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
@@ -234,6 +235,20 @@ export function createLinkedConnectorsService(deps: {
     async syncConnector(user: TAccessUser | null, id: string): Promise<{ task_id: string }> {
       const connector = await connectorToWrite(user, id);
       return providers.sync(connector, (user as TAccessUser).id);
+    },
+
+    /** A provider connector's sync schedule: whoever reads the connector (off for a file connector). */
+    async getSchedule(user: TAccessUser | null, id: string): Promise<TConnectorSchedule> {
+      return providers.schedules.view(await connectorToRead(user, id));
+    },
+
+    /** Off (the default), daily or every N hours: its home repository's writers (owner and editors). */
+    async setSchedule(
+      user: TAccessUser | null,
+      id: string,
+      body: TConnectorScheduleBody,
+    ): Promise<TConnectorSchedule> {
+      return providers.schedules.set(await connectorToWrite(user, id), body, new Date());
     },
 
     async mapRepository(user: TAccessUser | null, id: string, repositoryId: string): Promise<TConnector> {

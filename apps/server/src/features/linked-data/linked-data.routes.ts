@@ -18,6 +18,7 @@ import { createLinkedAuthorizationsService } from './providers/linked-authorizat
 import { registerLinkedProviderRoutes } from './providers/linked-providers.routes.ts';
 import { createLinkedProvidersService } from './providers/linked-providers.service.ts';
 import { createProviderRegistry } from './providers/provider-registry.ts';
+import { CONNECTOR_SCHEDULE_CRON, CONNECTOR_SCHEDULE_QUEUE } from './providers/provider-schedule.ts';
 import { providerSyncTask } from './providers/provider-sync.ts';
 
 /** Linked data at the seed's linked_data paths (mounted under /api): first slice, files only. */
@@ -36,6 +37,13 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
     logger: app.log,
   });
   registerManualLoadTask(app.tasks, app.fileStore, providerSyncTask({ db: app.db, providers: registry }));
+  // The scheduler's tick runs where some provider is configured; elsewhere its stored schedule is removed.
+  const hasProviders = registry.list().some((provider) => provider.available);
+  app.jobs.schedule(CONNECTOR_SCHEDULE_QUEUE, hasProviders ? CONNECTOR_SCHEDULE_CRON : null, async () => {
+    const { queued, skipped } = await providers.schedules.queueDue(new Date());
+    if (queued.length + skipped.length > 0)
+      app.log.info({ queued: queued.length, skipped: skipped.length }, 'Scheduled connector syncs queued');
+  });
   const route = routesFrom(app, { tags: ['linked-data'], preValidation: app.authenticate });
 
   route(loadManualFile, { handler: async (request) => service.loadManualFile(request.user, request.body) });

@@ -53,6 +53,9 @@ describe('no market-data provider configured', () => {
       fx_provider: null,
       message: NO_PROVIDER,
       last_synced_at: null,
+      // The schedule is on by default, but with nothing to sync with there is no next run.
+      sync_cron: '30 22 * * 1-5',
+      next_sync_at: null,
       linked_assets: 0,
     });
   });

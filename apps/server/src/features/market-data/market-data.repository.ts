@@ -190,6 +190,80 @@ export function createMarketDataRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Repositories with something to sync: a live asset linked to a security (when a securities provider is
+     * configured) or a live currency asset quoted in another currency (when an FX provider is).
+     */
+    repositoriesToSync(has: { securities: boolean; fx: boolean }) {
+      return db
+        .selectFrom('repositories as r')
+        .select(['r.id', 'r.owner_id'])
+        .where((eb) =>
+          eb.or([
+            ...(has.securities
+              ? [
+                  eb.exists(
+                    eb
+                      .selectFrom('assets as a')
+                      .select('a.id')
+                      .whereRef('a.repository_id', '=', 'r.id')
+                      .where('a.deleted_at', 'is', null)
+                      .where('a.linked_security_id', 'is not', null),
+                  ),
+                ]
+              : []),
+            ...(has.fx
+              ? [
+                  eb.exists(
+                    eb
+                      .selectFrom('assets as c')
+                      .select('c.id')
+                      .whereRef('c.repository_id', '=', 'r.id')
+                      .where('c.deleted_at', 'is', null)
+                      .where('c.type', '=', 'currency')
+                      .where('c.ticker', 'is not', null)
+                      .where('c.currency', 'is not', null)
+                      .whereRef('c.ticker', '<>', 'c.currency'),
+                  ),
+                ]
+              : []),
+          ]),
+        )
+        .orderBy('r.id')
+        .execute();
+    },
+
+    /**
+     * Marks the repository's sync of this cron occurrence as queued; false when it already was. One UPDATE
+     * whose condition PostgreSQL re-checks after a concurrent one commits: of two workers handling the same
+     * occurrence, exactly one is answered true.
+     */
+    async claimScheduledSync(repositoryId: string, occurrence: Date): Promise<boolean> {
+      const claimed = await db
+        .updateTable('repositories')
+        .set({ market_data_scheduled_for: occurrence })
+        .where('id', '=', repositoryId)
+        .where((eb) =>
+          eb.or([
+            eb('market_data_scheduled_for', 'is', null),
+            eb('market_data_scheduled_for', '<', occurrence),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) > 0;
+    },
+
+    /** The repository's 'market data sync' still waiting or running, if any. */
+    openSync(repositoryId: string) {
+      return db
+        .selectFrom('tasks')
+        .select('id')
+        .where('repository_id', '=', repositoryId)
+        .where('type', '=', 'market_data_sync')
+        .where('status', 'in', ['waiting', 'running'])
+        .executeTakeFirst();
+    },
+
     syncedAt(repositoryId: string) {
       return db
         .selectFrom('repositories')

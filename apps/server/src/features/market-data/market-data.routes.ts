@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routesFrom } from '../../plugins/route-from-endpoint.ts';
 import { createMarketDataService } from './market-data.service.ts';
+import { scheduleMarketDataSyncs } from './market-data-schedule.ts';
 import { registerMarketDataSyncTask } from './market-data-sync-task.ts';
 import { createMarketDataProviders } from './providers/provider-registry.ts';
 import { createSecurityMasterService } from './security-master.service.ts';
@@ -19,6 +20,7 @@ export const marketDataRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before marketDataRoutes');
   const providers = createMarketDataProviders(app.config);
   registerMarketDataSyncTask(app.tasks, providers);
+  scheduleMarketDataSyncs({ db: app.db, jobs: app.jobs, tasks: app.tasks, providers, logger: app.log });
   const securityMaster = createSecurityMasterService({ db: app.db, providers, tasks: app.tasks });
   const marketData = createMarketDataService({ db: app.db, providers, tasks: app.tasks });
 

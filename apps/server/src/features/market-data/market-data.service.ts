@@ -7,6 +7,7 @@ import { requireRepositoryAccess, type TAccessUser } from '../../shared/reposito
 import { type TTaskExecutor, toTaskView } from '../tasks/index.ts';
 import { createMarketDataRepository } from './market-data.repository.ts';
 import { noProviderError } from './market-data-errors.ts';
+import { nextScheduledSync } from './market-data-schedule.ts';
 import { MARKET_DATA_MESSAGES, type TMarketDataProviders } from './providers/provider-registry.ts';
 import { MARKET_DATA_SYNC_TASK } from './security-master.service.ts';
 
@@ -75,6 +76,8 @@ export function createMarketDataService(deps: {
         fx_provider: providers.fx?.id ?? null,
         message: providers.securities || providers.crypto ? null : MARKET_DATA_MESSAGES.NO_PROVIDER,
         last_synced_at: synced?.market_data_synced_at?.toISOString() ?? null,
+        sync_cron: providers.syncCron,
+        next_sync_at: nextScheduledSync(providers, new Date())?.toISOString() ?? null,
         linked_assets: await repository.countLinkedAssets(repositoryId),
       };
     },

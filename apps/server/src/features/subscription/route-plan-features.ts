@@ -185,6 +185,8 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   // Live connectors (issue #24): linking and syncing feed linked accounts; the provider list is the server's.
   'GET /api/linked_data/access_token': owner('linked_accounts'),
   'POST /api/linked_data/connectors/:id/sync': owner('linked_accounts'),
+  'GET /api/linked_data/connectors/:id/schedule': owner('linked_accounts'),
+  'PUT /api/linked_data/connectors/:id/schedule': owner('linked_accounts'),
   'GET /api/linked_data/providers': 'free',
   // The aggregators' bank list, like the provider list: the server's, before any repository is chosen.
   'GET /api/institutions/search': 'free',

@@ -30,7 +30,7 @@ import {
 import { insertProviderConnection, replaceProviderSecret } from './provider-connections.repository.ts';
 import { isProviderError, isRedirectProvider, type TRedirectProvider } from './provider-port.ts';
 import type { TProviderRegistry } from './provider-registry.ts';
-import { queueProviderSync } from './queue-provider-sync.ts';
+import { queueProviderSync } from './provider-sync-queue.ts';
 
 /** How long a started bank link waits for its callback: GoCardless' own link pages outlive it, ours do not. */
 const AUTHORIZATION_TTL_MS = 60 * 60 * 1000;

@@ -75,4 +75,29 @@ export const linkedProvidersMatrix: TMatrixCase[] = [
     expected: repositoryCall('write', 400),
     byPlan: refusedByPlan,
   },
+  {
+    method: 'GET',
+    route: '/api/linked_data/connectors/:id/schedule',
+    label: "a file connector's schedule: readers of its home repository see it off",
+    request: async (scene) => {
+      const { connectorId } = await seedLinkedData(scene.db, scene.repositoryId);
+      return { url: `/api/linked_data/connectors/${connectorId}/schedule` };
+    },
+    expected: repositoryCall('read'),
+    byPlan: { professional: 200, standard: 200, collaborator: 403 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/linked_data/connectors/:id/schedule',
+    label: 'a file connector: writers of its home repository are told it is loaded from files',
+    request: async (scene) => {
+      const { connectorId } = await seedLinkedData(scene.db, scene.repositoryId);
+      return {
+        url: `/api/linked_data/connectors/${connectorId}/schedule`,
+        body: { schedule: 'daily' },
+      };
+    },
+    expected: repositoryCall('write', 400),
+    byPlan: refusedByPlan,
+  },
 ];

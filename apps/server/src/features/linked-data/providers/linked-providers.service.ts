@@ -19,7 +19,8 @@ import {
 } from './provider-connections.repository.ts';
 import { isProviderError, isRedirectProvider, type ProviderError, type TProvider } from './provider-port.ts';
 import type { TProviderRegistry } from './provider-registry.ts';
-import { queueProviderSync } from './queue-provider-sync.ts';
+import { createProviderSchedules } from './provider-schedule.ts';
+import { queueProviderSync } from './provider-sync-queue.ts';
 
 export interface TProviderLogger {
   warn(details: Record<string, unknown>, message: string): void;
@@ -50,6 +51,7 @@ export function createLinkedProvidersService(deps: {
   logger: TProviderLogger;
 }) {
   const { db, tasks, providers, logger } = deps;
+  const schedules = createProviderSchedules({ db, tasks, providers });
 
   async function openSecret(connectorId: string): Promise<{ provider: TProvider; secret: string } | null> {
     const connection = await findProviderConnection(db, connectorId);
@@ -70,6 +72,9 @@ export function createLinkedProvidersService(deps: {
     queueProviderSync(tasks, trx, connector, userId);
 
   return {
+    /** Scheduled syncs: the connector's schedule (read), setting it (write), the scheduler's tick. */
+    schedules,
+
     list(): TProviderInfo[] {
       return providers.list();
     },

@@ -37,14 +37,10 @@ import {
   type TTransactionChanges,
 } from './provider-port.ts';
 import type { TProviderRegistry } from './provider-registry.ts';
+import { recordScheduledSyncFailure } from './provider-schedule.ts';
+import { recordSyncSuccess } from './provider-schedules.repository.ts';
+import type { TProviderSyncPayload } from './provider-sync-queue.ts';
 import type { TSealed } from './secret-box.ts';
-
-/** A provider sync's part of a sync_linked_account task's payload (POST connectors, 'sync now'). */
-export interface TProviderSyncPayload {
-  provider: string;
-  connector_id: string;
-  repository_id: string;
-}
 
 export function isProviderSyncPayload(payload: unknown): payload is TProviderSyncPayload {
   return typeof (payload as { provider?: unknown } | null)?.provider === 'string';
@@ -168,6 +164,10 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
       const message = error instanceof Error ? error.message : String(error);
       const loginRequired = isProviderError(error) && error.kind === 'login_required';
       await recordFailure(db, payload, task.id, loginRequired ? 'login_required' : 'error', message);
+      await recordScheduledSyncFailure(db, payload.connector_id, {
+        isLoginRequired: loginRequired,
+        failedAt: new Date(),
+      });
       throw error;
     }
   };
@@ -359,6 +359,7 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
       sealed: resealed ?? undefined,
     });
     await setConnectorStatus(trx, payload.connector_id, 'ok', null);
+    await recordSyncSuccess(trx, payload.connector_id);
     const ruled = await runRulesOnImported(trx, {
       repositoryId: payload.repository_id,
       userId: task.user_id,

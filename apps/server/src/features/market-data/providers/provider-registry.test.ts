@@ -8,7 +8,13 @@ describe('market-data provider registry', () => {
       crypto: null,
       fx: null,
       start: '2020-01-01',
+      syncCron: '30 22 * * 1-5',
     });
+  });
+
+  it('turns the scheduled sync off, or runs it when asked', () => {
+    expect(createMarketDataProviders({ MARKET_DATA_SYNC_CRON: 'off' }).syncCron).toBeNull();
+    expect(createMarketDataProviders({ MARKET_DATA_SYNC_CRON: '0 6 * * *' }).syncCron).toBe('0 6 * * *');
   });
 
   it('picks the configured providers', () => {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { cronProblem } from '../../../jobs/cron-times.ts';
 import { createCoinGeckoProvider } from './coingecko-provider.ts';
 import { createEcbFxProvider } from './ecb-fx-provider.ts';
 import { createEodhdProvider } from './eodhd-provider.ts';
 import type { TFxProvider, TMarketDataProvider } from './market-data-provider.ts';
 import { createYahooProvider } from './yahoo-provider.ts';
+
+export const DEFAULT_MARKET_DATA_SYNC_CRON = '30 22 * * 1-5';
 
 /** Market-data settings (README configuration table); none set = no provider, and the features say so. */
 export const ZMarketDataEnv = z.object({
@@ -33,6 +36,17 @@ export const ZMarketDataEnv = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' })
     .default('2020-01-01'),
+  /**
+   * When the scheduled 'market data sync' runs, a cron expression in UTC (worker processes only), or `off`.
+   * Default: weekdays 22:30 UTC, after the New York close in winter and in summer (and the ECB's fixing).
+   */
+  MARKET_DATA_SYNC_CRON: z
+    .string()
+    .trim()
+    .refine((value) => value === 'off' || cronProblem(value) === null, {
+      error: 'must be a cron expression (UTC, e.g. 30 22 * * 1-5) or off',
+    })
+    .default(DEFAULT_MARKET_DATA_SYNC_CRON),
 });
 export type TMarketDataEnv = z.infer<typeof ZMarketDataEnv>;
 
@@ -43,6 +57,8 @@ export interface TMarketDataProviders {
   crypto: TMarketDataProvider | null;
   fx: TFxProvider | null;
   start: string;
+  /** The scheduled sync's cron expression (UTC), null when off. */
+  syncCron: string | null;
 }
 
 export const MARKET_DATA_MESSAGES = {
@@ -70,7 +86,8 @@ export function createMarketDataProviders(env: Partial<TMarketDataEnv>): TMarket
         })
       : null;
   const fx = config.FX_PROVIDER === 'ecb' ? createEcbFxProvider({ baseUrl: config.ECB_BASE_URL }) : null;
-  return { securities, crypto, fx, start: config.MARKET_DATA_START };
+  const syncCron = config.MARKET_DATA_SYNC_CRON === 'off' ? null : config.MARKET_DATA_SYNC_CRON;
+  return { securities, crypto, fx, start: config.MARKET_DATA_START, syncCron };
 }
 
 /** The configured security providers, equities first. */

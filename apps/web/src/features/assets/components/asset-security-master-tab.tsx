@@ -8,6 +8,7 @@ import { updateAsset, useAssets } from '../api/assets.ts';
 import { parentChoices } from '../lib/asset-tree.ts';
 import { useAfterAssetSaved } from './asset-drawer.tsx';
 import { useAssetDrawer } from './asset-drawer-context.ts';
+import { MarketDataSync } from './market-data-sync.tsx';
 import { SecurityMasterLink } from './security-master-link.tsx';
 
 /**
@@ -58,6 +59,9 @@ export function AssetSecurityMasterTab() {
   return (
     <Stack gap="sm">
       {heading}
+      {repositoryId && (kind === 'currencies' || !isAccountType(asset.type)) && (
+        <MarketDataSync repositoryId={repositoryId} canWrite={canWrite} />
+      )}
       {kind === 'assets' && !isAccountType(asset.type) && <SecurityMasterLink />}
       {!isLinked && (
         <Text size="sm" c="dimmed">
