@@ -4,6 +4,7 @@ import { migrateToLatest } from '@strata/db/migrate';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import serverPackage from '../package.json' with { type: 'json' };
+import { createErrorReporter, type TErrorReporter } from './error-reports/error-reporter.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { assetPricesRoutes } from './features/asset-prices/asset-prices.routes.ts';
 import { assetsRoutes } from './features/assets/assets.routes.ts';
@@ -55,6 +56,13 @@ export interface TBuildAppOptions {
   db?: TDatabaseHandle;
   /** Fastify's `logger` option; defaults to pino at config.LOG_LEVEL. */
   logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sentry-compatible error reporter; a no-op without SENTRY_DSN (docs/observability.md). */
+    errorReporter: TErrorReporter;
+  }
 }
 
 /** Feature route plugins, each mounted under /api. Add new features here. */
@@ -123,7 +131,15 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(routePlanFeaturesPlugin);
     await app.register(correlationIdPlugin);
     await app.register(gracefulClosePlugin);
-    await app.register(errorsPlugin);
+    const errorReporter = createErrorReporter({
+      dsn: config.SENTRY_DSN,
+      environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV,
+      release: serverPackage.version,
+    });
+    app.decorate('errorReporter', errorReporter);
+    // Last events are sent before the process ends.
+    app.addHook('onClose', async () => errorReporter.close());
+    await app.register(errorsPlugin, { reporter: errorReporter });
     await app.register(edgeProtectionPlugin, {
       publicUrl: config.PUBLIC_URL,
       fileOrigins: fileStoreOrigins(config),

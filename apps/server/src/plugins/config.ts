@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ZErrorReportsEnv } from '../error-reports/error-reports-config.ts';
 import { ZAuthEnv } from '../features/auth/auth-config.ts';
+import { ZChatEnv } from '../features/chat/chat-config.ts';
 import { ZProvidersEnv } from '../features/linked-data/providers/providers-config.ts';
 import { ZMarketDataEnv } from '../features/market-data/providers/provider-registry.ts';
 import { ZSubscriptionEnv } from '../features/subscription/subscription-defaults.ts';
@@ -58,6 +60,8 @@ const ZRawEnv = z
     ...ZJobsEnv.shape,
     ...ZMarketDataEnv.shape,
     ...ZProvidersEnv.shape,
+    ...ZErrorReportsEnv.shape,
+    ...ZChatEnv.shape,
     /** Worker threads computing analytics in this process; more threads serve more repositories at once. */
     ANALYTICS_WORKERS: z.coerce
       .number({ error: 'must be a number' })
@@ -73,6 +77,14 @@ const ZRawEnv = z
   .refine((env) => env.MARKET_DATA_PROVIDER !== 'eodhd' || env.EODHD_API_KEY, {
     error: 'is required when MARKET_DATA_PROVIDER=eodhd',
     path: ['EODHD_API_KEY'],
+  })
+  .refine((env) => !env.HUBSPOT_ACCESS_TOKEN || env.HUBSPOT_SCRIPT_URL, {
+    error: 'is required when HUBSPOT_ACCESS_TOKEN is set',
+    path: ['HUBSPOT_SCRIPT_URL'],
+  })
+  .refine((env) => !env.HUBSPOT_SCRIPT_URL || env.HUBSPOT_ACCESS_TOKEN, {
+    error: 'is required when HUBSPOT_SCRIPT_URL is set',
+    path: ['HUBSPOT_ACCESS_TOKEN'],
   });
 
 export type TConfig = Omit<z.infer<typeof ZRawEnv>, 'PUBLIC_URL' | 'WEB_DIST_DIR'> & {
