@@ -6,6 +6,8 @@ import { assetPricesMatrix } from './features/asset-prices/asset-prices.matrix.f
 import { assetsMatrix } from './features/assets/assets.matrix.fixture.ts';
 import { authProvidersMatrix } from './features/auth/auth-providers.matrix.fixture.ts';
 import { createIdentityTestApp, type TIdentityTestApp } from './features/auth/testing/identity-test-app.ts';
+import { chatMatrix } from './features/chat/chat.matrix.fixture.ts';
+import { clientConfigMatrix } from './features/client-config/client-config.matrix.fixture.ts';
 import { collaborationMatrix } from './features/collaboration/collaboration.matrix.fixture.ts';
 import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
@@ -77,6 +79,8 @@ const MATRIX: TMatrixCase[] = [
   ...linkedProvidersMatrix,
   ...linkedBalancesMatrix,
   ...journalImportsMatrix,
+  ...clientConfigMatrix,
+  ...chatMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

@@ -13,6 +13,8 @@ import { createAuth } from './features/auth/auth.ts';
 import { oidcProviderConfig } from './features/auth/auth-config.ts';
 import { authProvidersRoutes } from './features/auth/auth-providers.routes.ts';
 import { resolveAuthSecret } from './features/auth/auth-secret.ts';
+import { chatRoutes } from './features/chat/index.ts';
+import { clientConfigRoutes } from './features/client-config/client-config.routes.ts';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
@@ -88,6 +90,8 @@ const apiFeatures = [
   searchRoutes,
   marketDataRoutes,
   journalImportsRoutes,
+  clientConfigRoutes,
+  chatRoutes,
 ];
 
 /**

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
-/** A Sentry-compatible DSN: `https://<public key>@<host>/<project id>` (Sentry, self-hosted Sentry, GlitchTip). */
+/**
+ * A Sentry-compatible DSN: `https://<public key>@<host>/<project id>` (Sentry, self-hosted Sentry, GlitchTip).
+ * The SDKs read the key as word characters only and silently turn reporting off for any other; said at start here.
+ */
 const ZDsn = z.string().check((context) => {
   const url = URL.canParse(context.value) ? new URL(context.value) : null;
   const isDsn =
     url !== null &&
     ['http:', 'https:'].includes(url.protocol) &&
-    url.username !== '' &&
+    /^\w+$/.test(url.username) &&
     /^\/(?:.*\/)?[^/]+$/.test(url.pathname);
   if (!isDsn) {
     context.issues.push({

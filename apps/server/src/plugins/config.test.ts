@@ -118,8 +118,8 @@ describe('loadConfig', () => {
       PROVIDER_RETRIES: '5',
       PROVIDER_RETRY_BASE_MS: '100',
       PROVIDER_RETRY_MAX_MS: '2000',
-      SENTRY_DSN: 'https://public-key@errors.example.com/3',
-      SENTRY_WEB_DSN: 'https://web-key@errors.example.com/4',
+      SENTRY_DSN: 'https://publickey@errors.example.com/3',
+      SENTRY_WEB_DSN: 'https://webkey@errors.example.com/4',
       SENTRY_ENVIRONMENT: 'staging',
       HUBSPOT_ACCESS_TOKEN: 'pat-na1-token',
       HUBSPOT_BASE_URL: 'http://127.0.0.1:9005',
@@ -184,8 +184,8 @@ describe('loadConfig', () => {
       PROVIDER_RETRIES: 5,
       PROVIDER_RETRY_BASE_MS: 100,
       PROVIDER_RETRY_MAX_MS: 2000,
-      SENTRY_DSN: 'https://public-key@errors.example.com/3',
-      SENTRY_WEB_DSN: 'https://web-key@errors.example.com/4',
+      SENTRY_DSN: 'https://publickey@errors.example.com/3',
+      SENTRY_WEB_DSN: 'https://webkey@errors.example.com/4',
       SENTRY_ENVIRONMENT: 'staging',
       HUBSPOT_ACCESS_TOKEN: 'pat-na1-token',
       HUBSPOT_BASE_URL: 'http://127.0.0.1:9005',
@@ -238,6 +238,9 @@ describe('loadConfig', () => {
     expect(problemsOf({ SENTRY_DSN: 'https://errors.example.com/3', SENTRY_WEB_DSN: 'not a dsn' })).toEqual({
       SENTRY_DSN: 'must be a DSN like https://<key>@<host>/<project>',
       SENTRY_WEB_DSN: 'must be a DSN like https://<key>@<host>/<project>',
+    });
+    expect(problemsOf({ SENTRY_DSN: 'https://with-hyphen@errors.example.com/3' })).toEqual({
+      SENTRY_DSN: 'must be a DSN like https://<key>@<host>/<project>',
     });
     expect(problemsOf({ SENTRY_DSN: 'https://key@errors.example.com/' })).toEqual({
       SENTRY_DSN: 'must be a DSN like https://<key>@<host>/<project>',
