@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// First: the browser's install offer can fire before anything is drawn.
+import './shared/pwa/install-prompt.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

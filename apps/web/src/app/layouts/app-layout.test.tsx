@@ -8,8 +8,8 @@ import { SESSION_QUERY_KEY } from '../../features/auth/api/get-session.ts';
 import { USER_SETTINGS_QUERY_KEY } from '../../features/session/index.ts';
 import { configureApiClient } from '../../shared/api/api-client.ts';
 import { ModalHost } from '../../shared/modals/modal-host.tsx';
-import { CLIENT_CONFIG_QUERY_KEY } from '../../shared/runtime-config/client-config.ts';
 import { modals } from '../../shared/modals/modal-store.ts';
+import { CLIENT_CONFIG_QUERY_KEY } from '../../shared/runtime-config/client-config.ts';
 import { AppLayout, MOBILE_LAYOUT_QUERY } from './app-layout.tsx';
 import { navSectionsFor } from './use-nav-sections.ts';
 
