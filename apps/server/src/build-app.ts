@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import serverPackage from '../package.json' with { type: 'json' };
 import { createErrorReporter, type TErrorReporter } from './error-reports/error-reporter.ts';
+import { errorReporterOrigins } from './error-reports/error-reports-config.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { assetPricesRoutes } from './features/asset-prices/asset-prices.routes.ts';
 import { assetsRoutes } from './features/assets/assets.routes.ts';
@@ -13,7 +14,7 @@ import { createAuth } from './features/auth/auth.ts';
 import { oidcProviderConfig } from './features/auth/auth-config.ts';
 import { authProvidersRoutes } from './features/auth/auth-providers.routes.ts';
 import { resolveAuthSecret } from './features/auth/auth-secret.ts';
-import { chatRoutes } from './features/chat/index.ts';
+import { chatOrigins, chatRoutes } from './features/chat/index.ts';
 import { clientConfigRoutes } from './features/client-config/client-config.routes.ts';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
@@ -40,7 +41,7 @@ import { cachesPlugin, createServerCaches } from './plugins/caches.ts';
 import type { TConfig } from './plugins/config.ts';
 import { correlationIdOf, correlationIdPlugin } from './plugins/correlation-id.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { edgeProtectionPlugin, fileStoreOrigins } from './plugins/edge-protection.ts';
+import { edgeProtectionPlugin, fileStoreOrigins, mergeServiceOrigins } from './plugins/edge-protection.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -147,6 +148,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(edgeProtectionPlugin, {
       publicUrl: config.PUBLIC_URL,
       fileOrigins: fileStoreOrigins(config),
+      serviceOrigins: mergeServiceOrigins(errorReporterOrigins(config), chatOrigins(config)),
     });
     await app.register(dbPlugin, { database, isOwned });
     await app.register(cachesPlugin, { database, caches: createServerCaches() });

@@ -29,3 +29,9 @@ export const ZErrorReportsEnv = z.object({
   SENTRY_ENVIRONMENT: z.string().max(64, { error: 'must be at most 64 characters' }).optional(),
 });
 export type TErrorReportsEnv = z.infer<typeof ZErrorReportsEnv>;
+
+/** The browser sends its events to the web DSN's host: the page's CSP must let it connect there. */
+export function errorReporterOrigins(env: TErrorReportsEnv): { connect: string[] } {
+  const dsn = env.SENTRY_WEB_DSN ?? env.SENTRY_DSN;
+  return { connect: dsn ? [new URL(dsn).origin] : [] };
+}

@@ -12,6 +12,17 @@ import {
   type THubSpotLoopback,
 } from './testing/hubspot-loopback.ts';
 
+/** The Content-Security-Policy header as directive → sources. */
+function directivesOf(header: unknown): Record<string, string[]> {
+  return Object.fromEntries(
+    String(header ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name as string, sources]),
+  );
+}
+
 describe('GET /api/hubspot with HubSpot configured (a loopback HubSpot)', () => {
   let hubspot: THubSpotLoopback;
   let t: TIdentityTestApp;
@@ -84,6 +95,18 @@ describe('GET /api/hubspot with HubSpot configured (a loopback HubSpot)', () => 
     });
     expect(response.body).not.toContain(HUBSPOT_TEST_TOKEN);
   });
+
+  it('lets the page load the widget: its script origin, HubSpot’s hosts and its conversation frame', async () => {
+    const response = await anonymousCall(t)('GET', '/api/client-config');
+    const csp = directivesOf(response.headers['content-security-policy']);
+    expect(csp['script-src']?.slice(0, 3)).toEqual([
+      "'self'",
+      'http://127.0.0.1:1',
+      'https://*.hs-scripts.com',
+    ]);
+    expect(csp['frame-src']).toEqual(['https://*.hubspot.com', 'https://*.usemessages.com']);
+    expect(csp['connect-src']).toContain('https://*.hubapi.com');
+  });
 });
 
 describe('GET /api/hubspot without HubSpot', () => {
@@ -107,6 +130,14 @@ describe('GET /api/hubspot without HubSpot', () => {
     const response = await user.call('GET', '/api/hubspot');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ configured: false });
+  });
+
+  it('lets the page send to the web DSN’s host, and frames nothing', async () => {
+    const response = await anonymousCall(t)('GET', '/api/client-config');
+    const csp = directivesOf(response.headers['content-security-policy']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://errors.example.test']);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['frame-src']).toBeUndefined();
   });
 
   it('gives the browser the web DSN and no chat', async () => {

@@ -1,2 +1,2 @@
 export { chatRoutes } from './chat.routes.ts';
-export { chatConfigOf, type TChatConfig } from './chat-config.ts';
+export { chatConfigOf, chatOrigins, type TChatConfig } from './chat-config.ts';

@@ -131,7 +131,7 @@ describe('web error reporter', () => {
 describe('web error reporter without a DSN', () => {
   it('never loads the SDK and drops what was queued', async () => {
     const off = createWebErrorReporter();
-    const loadSdk = vi.fn(() => import('@sentry/browser'));
+    const loadSdk = vi.fn(() => import('./browser-sdk.ts'));
     off.report(new Error('queued'));
     await off.start(null, { loadSdk });
     off.report(new Error('after'));

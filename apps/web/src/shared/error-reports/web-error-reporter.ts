@@ -7,7 +7,7 @@ import {
 } from '@strata/core/error-reports/scrub-error-event';
 import type { TFailedCallLog } from '../api/api-client.ts';
 
-type TSentry = typeof import('@sentry/browser');
+type TSentry = typeof import('./browser-sdk.ts');
 
 /** The failed call an error came with (seed §8: 'with the payload'): no body, no query. */
 export interface TReportPayload {
@@ -39,7 +39,7 @@ export interface TWebErrorReporter {
 /** Reports that arrive before the configuration: kept, but not without bound. */
 const QUEUE_LIMIT = 20;
 
-const loadBrowserSdk = () => import('@sentry/browser');
+const loadBrowserSdk = () => import('./browser-sdk.ts');
 
 /**
  * The browser's error reporter through the official SDK (`@sentry/browser`), loaded only when the server's
