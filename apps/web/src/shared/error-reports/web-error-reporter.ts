@@ -1,10 +1,6 @@
 import type { BrowserOptions } from '@sentry/browser';
 import type { TClientErrorReporter } from '@strata/contracts/client-config';
-import {
-  PAYLOAD_CONTEXT,
-  scrubErrorEvent,
-  type TReportEvent,
-} from '@strata/core/error-reports/scrub-error-event';
+import { PAYLOAD_CONTEXT } from '@strata/core/error-reports/scrub-error-event';
 import type { TFailedCallLog } from '../api/api-client.ts';
 
 type TSentry = typeof import('./browser-sdk.ts');
@@ -77,26 +73,7 @@ export function createWebErrorReporter(): TWebErrorReporter {
         return;
       }
       const loaded = await (options.loadSdk ?? loadBrowserSdk)();
-      loaded.init({
-        dsn: config.dsn,
-        environment: config.environment,
-        release: config.release,
-        ...(options.transport ? { transport: options.transport } : {}),
-        // Breadcrumbs record clicks, console lines and URLs: what the user did, not what broke. Sessions (release
-        // health) would send a beacon on every visit: only errors are reported.
-        integrations: (defaults) =>
-          defaults.filter((integration) => !['Breadcrumbs', 'BrowserSession'].includes(integration.name)),
-        dataCollection: {
-          userInfo: false,
-          cookies: false,
-          httpHeaders: false,
-          httpBodies: [],
-          urlQueryParams: false,
-        },
-        sendClientReports: false,
-        initialScope: { tags: { side: 'web' } },
-        beforeSend: (event) => scrubErrorEvent(event as unknown as TReportEvent) as unknown as typeof event,
-      });
+      loaded.startSdk(config, options.transport);
       sdk = loaded;
       for (const { error, payload } of queue) send(loaded, error, payload);
       queue = [];

@@ -29,6 +29,18 @@ export interface THubSpotLoopback {
 
 export const HUBSPOT_TEST_TOKEN = 'pat-na1-test-token';
 
+/** Where this stand-in serves a widget loader (the real one is `https://js.hs-scripts.com/<hub id>.js`). */
+export const HUBSPOT_TEST_LOADER_PATH = '/hub-123.js';
+
+/**
+ * A stand-in for the loader: like HubSpot's it reads `window.hsConversationsSettings` and sets
+ * `window.HubSpotConversations`; here it also keeps the settings it found, for the test to read.
+ */
+const TEST_LOADER = `
+window.hubSpotTestLoadedWith = JSON.parse(JSON.stringify(window.hsConversationsSettings || null));
+window.HubSpotConversations = { clear: function () {}, widget: { remove: function () {} } };
+`;
+
 export function hubSpotError(status: number, category: string, message: string): THubSpotAnswer {
   return { status, body: { status: 'error', message, correlationId: 'hs-corr-1', category } };
 }
