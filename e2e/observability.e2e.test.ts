@@ -55,7 +55,7 @@ describe('error reporter and chat widget in the browser', () => {
       identificationEmail: 'chat.e2e@example.test',
       identificationToken: 'visitor-token-1',
     });
-    expect(hubspot.calls.at(-1)?.body).toEqual({
+    expect(hubspot.calls.find((call) => call.method === 'POST')?.body).toEqual({
       email: 'chat.e2e@example.test',
       firstName: 'Chet',
       lastName: 'Widget',

@@ -67,6 +67,11 @@ export async function startHubSpotLoopback(): Promise<THubSpotLoopback> {
       response.writeHead(status, { 'content-type': 'application/json;charset=utf-8', ...headers });
       response.end(answer === undefined ? '' : typeof answer === 'string' ? answer : JSON.stringify(answer));
     };
+    if (request.method === 'GET' && request.url === HUBSPOT_TEST_LOADER_PATH) {
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      response.end(TEST_LOADER);
+      return;
+    }
     if (
       request.method !== 'POST' ||
       request.url !== '/conversations/v3/visitor-identification/tokens/create'

@@ -3,12 +3,12 @@ import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../shared/api/api-client.ts';
 import { CLIENT_CONFIG_QUERY_KEY } from '../../../shared/runtime-config/client-config.ts';
-import { SESSION_QUERY_KEY } from '../../auth/api/get-session.ts';
+import { SESSION_QUERY_KEY } from '../../auth/index.ts';
 import { HUBSPOT_SCRIPT_ID, type THubSpotWindow } from '../hubspot-widget.ts';
 import { ChatWidget } from './chat-widget.tsx';
 
 // happy-dom loads no script files, so these check what the page hands HubSpot's loader (the script element and
-// window.hsConversationsSettings, read by the loader when it runs); e2e/chat-widget.e2e.test.ts runs a local loader
+// window.hsConversationsSettings, read by the loader when it runs); e2e/observability.e2e.test.ts runs a local loader
 // in Chromium.
 const scriptUrl = 'http://127.0.0.1:9/hub-123.js';
 

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { SESSION_QUERY_KEY } from '../../auth/api/get-session.ts';
+import { SESSION_QUERY_KEY } from '../../auth/index.ts';
 import { UserMenu } from './user-menu.tsx';
 
 function renderMenu() {
