@@ -81,7 +81,7 @@ describe('error reporter and chat widget in the browser', () => {
     const webEnvelope = receiver.envelopes.find((envelope) => envelope.project === '12');
     expect(webEnvelope?.publicKey).toBe('webkey');
     const [event] = receiver.events();
-    expect((event?.tags as Record<string, unknown>).side).toBe('web');
+    expect((event?.tags as Record<string, unknown> | undefined)?.side).toBe('web');
     expect(exceptionsOf(event)[0]?.value).toBe('Total [number] for [email]');
     expect(JSON.stringify(event)).not.toContain('chet@example.test');
   });
