@@ -74,6 +74,50 @@ describe('installable app (PWA)', () => {
     expect(page.url()).not.toMatch(/\/login/);
   });
 
+  it('is installable by Chromium’s own check (manifest parsed without errors, no installability errors)', async () => {
+    const { page, context } = browser;
+    await page.goto(`${app.baseUrl}/dashboards`);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    // What Chromium's install offer (and Lighthouse's installable audit) decide on, asked through DevTools.
+    const devtools = await context.newCDPSession(page);
+    try {
+      const manifest = await devtools.send('Page.getAppManifest');
+      expect(manifest.url).toBe(`${app.baseUrl}/manifest.webmanifest`);
+      expect(manifest.errors).toEqual([]);
+      const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await devtools.detach();
+    }
+  });
+
+  it('offers Install Strata on the phone when the browser offers installation, and remembers Not now', async () => {
+    const { page } = browser;
+    await page.goto(`${app.baseUrl}/dashboards`);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    // Headless Chromium does not offer installation by itself (it waits for user engagement): the event it
+    // would dispatch is dispatched here, with a prompt() that records its call.
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, {
+        prompt: async () => {
+          (window as unknown as { promptCalls?: number }).promptCalls = 1;
+        },
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      window.dispatchEvent(event);
+    });
+    const banner = page.getByRole('region', { name: 'Install Strata' });
+    await banner.waitFor();
+    await browser.screenshot('pwa-install-banner-390', { fullPage: false });
+    await banner.getByRole('button', { name: 'Not now' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Install Strata' }).click();
+    expect(await page.evaluate(() => (window as unknown as { promptCalls?: number }).promptCalls)).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('strata-install-banner-dismissed'))).toBe('1');
+  });
+
   it('never keeps an /api answer in the caches, even after signed-in pages have loaded', async () => {
     const { page } = browser;
     const answer = await page.evaluate(async () => (await fetch('/api/health')).status);

@@ -7,6 +7,8 @@ import { assetsMatrix } from './features/assets/assets.matrix.fixture.ts';
 import { assistantMatrix } from './features/assistant/assistant.matrix.fixture.ts';
 import { authProvidersMatrix } from './features/auth/auth-providers.matrix.fixture.ts';
 import { createIdentityTestApp, type TIdentityTestApp } from './features/auth/testing/identity-test-app.ts';
+import { chatMatrix } from './features/chat/chat.matrix.fixture.ts';
+import { clientConfigMatrix } from './features/client-config/client-config.matrix.fixture.ts';
 import { collaborationMatrix } from './features/collaboration/collaboration.matrix.fixture.ts';
 import { contactsMatrix } from './features/contacts/contacts.matrix.fixture.ts';
 import { dashboardsMatrix } from './features/dashboards/dashboards.matrix.fixture.ts';
@@ -79,6 +81,8 @@ const MATRIX: TMatrixCase[] = [
   ...linkedBalancesMatrix,
   ...journalImportsMatrix,
   ...assistantMatrix,
+  ...clientConfigMatrix,
+  ...chatMatrix,
 ];
 
 /** Routes outside the matrix: better-auth's own (tested in features/auth) and the OpenAPI documents. */

@@ -4,6 +4,8 @@ import { migrateToLatest } from '@strata/db/migrate';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import serverPackage from '../package.json' with { type: 'json' };
+import { createErrorReporter, type TErrorReporter } from './error-reports/error-reporter.ts';
+import { errorReporterOrigins } from './error-reports/error-reports-config.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { assetPricesRoutes } from './features/asset-prices/asset-prices.routes.ts';
 import { assetsRoutes } from './features/assets/assets.routes.ts';
@@ -13,6 +15,8 @@ import { createAuth } from './features/auth/auth.ts';
 import { oidcProviderConfig } from './features/auth/auth-config.ts';
 import { authProvidersRoutes } from './features/auth/auth-providers.routes.ts';
 import { resolveAuthSecret } from './features/auth/auth-secret.ts';
+import { chatOrigins, chatRoutes } from './features/chat/index.ts';
+import { clientConfigRoutes } from './features/client-config/client-config.routes.ts';
 import { collaborationRoutes } from './features/collaboration/collaboration.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
@@ -39,7 +43,7 @@ import { cachesPlugin, createServerCaches } from './plugins/caches.ts';
 import type { TConfig } from './plugins/config.ts';
 import { correlationIdOf, correlationIdPlugin } from './plugins/correlation-id.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { edgeProtectionPlugin, fileStoreOrigins } from './plugins/edge-protection.ts';
+import { edgeProtectionPlugin, fileStoreOrigins, mergeServiceOrigins } from './plugins/edge-protection.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -57,6 +61,13 @@ export interface TBuildAppOptions {
   db?: TDatabaseHandle;
   /** Fastify's `logger` option; defaults to pino at config.LOG_LEVEL. */
   logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sentry-compatible error reporter; a no-op without SENTRY_DSN (docs/observability.md). */
+    errorReporter: TErrorReporter;
+  }
 }
 
 /** Feature route plugins, each mounted under /api. Add new features here. */
@@ -83,6 +94,8 @@ const apiFeatures = [
   marketDataRoutes,
   journalImportsRoutes,
   assistantRoutes,
+  clientConfigRoutes,
+  chatRoutes,
 ];
 
 /**
@@ -126,11 +139,23 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(routePlanFeaturesPlugin);
     await app.register(correlationIdPlugin);
     await app.register(gracefulClosePlugin);
-    await app.register(errorsPlugin);
+    const errorReporter = createErrorReporter({
+      dsn: config.SENTRY_DSN,
+      environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV,
+      release: serverPackage.version,
+    });
+    app.decorate('errorReporter', errorReporter);
+    // Last events are sent before the process ends.
+    app.addHook('onClose', async () => errorReporter.close());
+    await app.register(errorsPlugin, { reporter: errorReporter });
     await app.register(edgeProtectionPlugin, {
       publicUrl: config.PUBLIC_URL,
       fileOrigins: fileStoreOrigins(config),
-      providerOrigins: providerPageOrigins(config),
+      serviceOrigins: mergeServiceOrigins(errorReporterOrigins(config), chatOrigins(config), {
+        // A configured provider's overlay (Plaid Link): its script and the frame it draws in.
+        script: providerPageOrigins(config),
+        frame: providerPageOrigins(config),
+      }),
     });
     await app.register(dbPlugin, { database, isOwned });
     await app.register(cachesPlugin, { database, caches: createServerCaches() });

@@ -35,8 +35,11 @@ const app = await build(config);
 closeWithGrace(
   { delay: 10_000, logger: { error: (message: unknown) => app.log.error(message) } },
   async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'Shutting down after an uncaught error');
-    else app.log.info(`${signal ?? 'Close'} received, shutting down`);
+    if (err) {
+      app.log.error({ err }, 'Shutting down after an uncaught error');
+      // app.close() below sends it before the process ends.
+      app.errorReporter.capture(err);
+    } else app.log.info(`${signal ?? 'Close'} received, shutting down`);
     await app.close();
   },
 );

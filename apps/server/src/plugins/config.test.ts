@@ -64,6 +64,7 @@ describe('loadConfig', () => {
       PROVIDER_RETRIES: 3,
       PROVIDER_RETRY_BASE_MS: 500,
       PROVIDER_RETRY_MAX_MS: 30000,
+      HUBSPOT_BASE_URL: 'https://api.hubapi.com',
     });
   });
 
@@ -139,6 +140,12 @@ describe('loadConfig', () => {
       AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
       AI_API_KEY: 'ai-key',
       AI_MODEL: 'qwen2.5:7b-instruct',
+      SENTRY_DSN: 'https://publickey@errors.example.com/3',
+      SENTRY_WEB_DSN: 'https://webkey@errors.example.com/4',
+      SENTRY_ENVIRONMENT: 'staging',
+      HUBSPOT_ACCESS_TOKEN: 'pat-na1-token',
+      HUBSPOT_BASE_URL: 'http://127.0.0.1:9005',
+      HUBSPOT_SCRIPT_URL: 'https://js.hs-scripts.com/123456.js',
     });
     expect(config).toEqual({
       PORT: 8080,
@@ -213,6 +220,12 @@ describe('loadConfig', () => {
       AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
       AI_API_KEY: 'ai-key',
       AI_MODEL: 'qwen2.5:7b-instruct',
+      SENTRY_DSN: 'https://publickey@errors.example.com/3',
+      SENTRY_WEB_DSN: 'https://webkey@errors.example.com/4',
+      SENTRY_ENVIRONMENT: 'staging',
+      HUBSPOT_ACCESS_TOKEN: 'pat-na1-token',
+      HUBSPOT_BASE_URL: 'http://127.0.0.1:9005',
+      HUBSPOT_SCRIPT_URL: 'https://js.hs-scripts.com/123456.js',
     });
   });
 
@@ -255,6 +268,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(
       'Invalid configuration:\n  PORT: must be a number\n  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
     );
+  });
+
+  it('refuses a DSN without its key or project', () => {
+    expect(problemsOf({ SENTRY_DSN: 'https://errors.example.com/3', SENTRY_WEB_DSN: 'not a dsn' })).toEqual({
+      SENTRY_DSN: 'must be a DSN like https://<key>@<host>/<project>',
+      SENTRY_WEB_DSN: 'must be a DSN like https://<key>@<host>/<project>',
+    });
+    expect(problemsOf({ SENTRY_DSN: 'https://with-hyphen@errors.example.com/3' })).toEqual({
+      SENTRY_DSN: 'must be a DSN like https://<key>@<host>/<project>',
+    });
+    expect(problemsOf({ SENTRY_DSN: 'https://key@errors.example.com/' })).toEqual({
+      SENTRY_DSN: 'must be a DSN like https://<key>@<host>/<project>',
+    });
+  });
+
+  it('needs the chat widget token and script together', () => {
+    expect(problemsOf({ HUBSPOT_ACCESS_TOKEN: 'pat' })).toEqual({
+      HUBSPOT_SCRIPT_URL: 'is required when HUBSPOT_ACCESS_TOKEN is set',
+    });
+    expect(problemsOf({ HUBSPOT_SCRIPT_URL: 'https://js.hs-scripts.com/1.js' })).toEqual({
+      HUBSPOT_ACCESS_TOKEN: 'is required when HUBSPOT_SCRIPT_URL is set',
+    });
   });
 
   it('needs a bucket when files go to S3', () => {

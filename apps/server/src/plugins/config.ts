@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ZAssistantEnv } from '../features/assistant/assistant-config.ts';
+import { ZErrorReportsEnv } from '../error-reports/error-reports-config.ts';
 import { ZAuthEnv } from '../features/auth/auth-config.ts';
+import { ZChatEnv } from '../features/chat/chat-config.ts';
 import { ZProvidersEnv } from '../features/linked-data/providers/providers-config.ts';
 import { ZMarketDataEnv } from '../features/market-data/providers/provider-registry.ts';
 import { ZSubscriptionEnv } from '../features/subscription/subscription-defaults.ts';
@@ -60,6 +62,8 @@ const ZRawEnv = z
     ...ZMarketDataEnv.shape,
     ...ZProvidersEnv.shape,
     ...ZAssistantEnv.shape,
+    ...ZErrorReportsEnv.shape,
+    ...ZChatEnv.shape,
     /** Worker threads computing analytics in this process; more threads serve more repositories at once. */
     ANALYTICS_WORKERS: z.coerce
       .number({ error: 'must be a number' })
@@ -80,6 +84,14 @@ const ZRawEnv = z
   .refine((env) => !env.AI_BASE_URL || env.AI_MODEL, {
     error: 'is required when AI_BASE_URL is set',
     path: ['AI_MODEL'],
+  })
+  .refine((env) => !env.HUBSPOT_ACCESS_TOKEN || env.HUBSPOT_SCRIPT_URL, {
+    error: 'is required when HUBSPOT_ACCESS_TOKEN is set',
+    path: ['HUBSPOT_SCRIPT_URL'],
+  })
+  .refine((env) => !env.HUBSPOT_SCRIPT_URL || env.HUBSPOT_ACCESS_TOKEN, {
+    error: 'is required when HUBSPOT_SCRIPT_URL is set',
+    path: ['HUBSPOT_ACCESS_TOKEN'],
   });
 
 export type TConfig = Omit<z.infer<typeof ZRawEnv>, 'PUBLIC_URL' | 'WEB_DIST_DIR'> & {

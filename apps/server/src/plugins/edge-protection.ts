@@ -8,8 +8,37 @@ export interface TEdgeProtectionOptions {
   publicUrl: string;
   /** Origins beside our own that the browser talks to: the S3 endpoint of presigned uploads and reads. */
   fileOrigins: readonly string[];
-  /** A configured provider's overlay (Plaid Link): its script and the frame it draws in. */
-  providerOrigins?: readonly string[];
+  /** Outside services the page uses when configured (the error reporter, the chat widget): per directive. */
+  serviceOrigins?: TServiceOrigins;
+}
+
+/** Sources a configured outside service needs the page's Content-Security-Policy to allow. */
+export interface TServiceOrigins {
+  script?: readonly string[];
+  connect?: readonly string[];
+  frame?: readonly string[];
+  img?: readonly string[];
+}
+
+/** Several services' sources, each directive's list once. */
+export function mergeServiceOrigins(...services: TServiceOrigins[]): Required<TServiceOrigins> {
+  const merged = {
+    script: new Set<string>(),
+    connect: new Set<string>(),
+    frame: new Set<string>(),
+    img: new Set<string>(),
+  };
+  for (const service of services) {
+    for (const key of ['script', 'connect', 'frame', 'img'] as const) {
+      for (const origin of service[key] ?? []) merged[key].add(origin);
+    }
+  }
+  return {
+    script: [...merged.script],
+    connect: [...merged.connect],
+    frame: [...merged.frame],
+    img: [...merged.img],
+  };
 }
 
 /** Where the browser reaches the file store directly (presigned S3 posts and reads); the local store is ours. */
@@ -58,8 +87,9 @@ function isCrossOrigin(request: FastifyRequest, ownOrigin: string): boolean {
  * /api — every route, new ones included, but /api/auth/*, where better-auth already refuses them.
  */
 export const edgeProtectionPlugin = fp<TEdgeProtectionOptions>(
-  async (app: FastifyInstance, { publicUrl, fileOrigins, providerOrigins = [] }) => {
+  async (app: FastifyInstance, { publicUrl, fileOrigins, serviceOrigins = {} }) => {
     const own = new URL(publicUrl);
+    const services = mergeServiceOrigins(serviceOrigins);
     const isHttps = own.protocol === 'https:';
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -67,17 +97,17 @@ export const edgeProtectionPlugin = fp<TEdgeProtectionOptions>(
         directives: {
           defaultSrc: ["'self'"],
           // Vite's build has no inline script (apps/web/index.html loads one module file).
-          scriptSrc: ["'self'", ...providerOrigins],
+          scriptSrc: ["'self'", ...services.script],
           scriptSrcAttr: ["'none'"],
           // Mantine and Glide Data Grid set inline styles; styles cannot run code.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // data: for Swagger UI's and Mantine's inline icons, blob: for the thumbnail cropper's preview.
-          imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigins],
+          imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigins, ...services.img],
           fontSrc: ["'self'", 'data:'],
           // 'self' covers the same-origin WebSocket (ws:/wss:) in current browsers.
-          connectSrc: ["'self'", ...fileOrigins],
-          // Plaid Link draws its overlay in a frame of its own origin; nothing else is framed.
-          frameSrc: providerOrigins.length > 0 ? [...providerOrigins] : null,
+          connectSrc: ["'self'", ...fileOrigins, ...services.connect],
+          // Only a configured chat widget frames anything (its conversation window).
+          frameSrc: services.frame.length > 0 ? services.frame : null,
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

@@ -1,7 +1,13 @@
 import { ErrorMessage, type TErrorBody, type TErrorCode, type TFieldErrors } from '@strata/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TErrorReporter } from '../error-reports/error-reporter.ts';
 import { isAppError } from './app-error.ts';
+
+export interface TErrorsPluginOptions {
+  /** Unexpected errors (the 500s) go to it, tagged with the correlation id (docs/observability.md). */
+  reporter?: TErrorReporter;
+}
 
 /** The one map from error codes to HTTP statuses (seed §8 semantics). */
 export const statusByErrorCode: Record<TErrorCode, number> = {
@@ -132,7 +138,8 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply):
 
 /** The single error handler: every error response of the API is shaped here. */
 export const errorsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: TErrorsPluginOptions) => {
+    const { reporter } = options;
     app.setErrorHandler((error, request, reply) => {
       const mapped = mapError(error, request.headers['content-type']);
       if (mapped) {
@@ -141,6 +148,12 @@ export const errorsPlugin = fp(
         return reply.code(mapped.status).type('application/json').send(mapped.body);
       }
       request.log.error({ err: error }, 'Unexpected error');
+      reporter?.capture(error, {
+        correlationId: request.id,
+        method: request.method,
+        route: request.routeOptions.url,
+        status: 500,
+      });
       const body: TErrorBody = { code: 'INTERNAL', message: ErrorMessage.INTERNAL };
       return reply.code(500).type('application/json').send(body);
     });

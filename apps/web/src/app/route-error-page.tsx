@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '../shared/api/api-error.ts';
+import { webErrorReporter } from '../shared/error-reports/web-error-reporter.ts';
 import { NotFoundPage, PermissionDeniedPage, StatusPage } from '../shared/ui/status-page.tsx';
 
 /**
@@ -30,6 +31,23 @@ function OfflinePage() {
   );
 }
 
+/**
+ * 'We have been notified' is true: a failed call was reported where it failed (with its payload), anything
+ * else — a page that threw while drawing — is reported here.
+ */
+function UnexpectedErrorPage({ error }: { error: unknown }) {
+  useEffect(() => {
+    if (!isApiError(error)) webErrorReporter.report(error);
+  }, [error]);
+  return (
+    <StatusPage
+      code="!"
+      title="Unexpected error"
+      description="We have been notified. Reload the page, or go back to your dashboards."
+    />
+  );
+}
+
 /** Route errors: 403 and 404 answers get their pages; offline its own; anything else 'Unexpected error'. */
 export function RouteErrorPage() {
   const error = useRouteError();
@@ -38,11 +56,5 @@ export function RouteErrorPage() {
   if (status === 403) return <PermissionDeniedPage />;
   if (isOfflineFailure(error, navigator.onLine)) return <OfflinePage />;
   console.error('Route error', error);
-  return (
-    <StatusPage
-      code="!"
-      title="Unexpected error"
-      description="We have been notified. Reload the page, or go back to your dashboards."
-    />
-  );
+  return <UnexpectedErrorPage error={error} />;
 }

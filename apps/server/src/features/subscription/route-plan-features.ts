@@ -37,6 +37,8 @@ const owner = (feature: TPlanFeature): TRoutePlanRule => ({ plan: 'owner', featu
 export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/health': 'free',
   'GET /api/auth-providers': 'free',
+  'GET /api/client-config': 'free',
+  'GET /api/hubspot': 'free',
   'GET /api/users/:uuid/settings': 'free',
   'POST /api/users/:uuid/settings': 'free',
 

@@ -9,6 +9,7 @@ import { USER_SETTINGS_QUERY_KEY } from '../../features/session/index.ts';
 import { configureApiClient } from '../../shared/api/api-client.ts';
 import { ModalHost } from '../../shared/modals/modal-host.tsx';
 import { modals } from '../../shared/modals/modal-store.ts';
+import { CLIENT_CONFIG_QUERY_KEY } from '../../shared/runtime-config/client-config.ts';
 import { AppLayout, MOBILE_LAYOUT_QUERY } from './app-layout.tsx';
 import { navSectionsFor } from './use-nav-sections.ts';
 
@@ -53,6 +54,8 @@ function renderLayout(path = '/dashboards', prepare?: (queryClient: QueryClient)
   // The user menu and the session watch read the session; a cached "none" keeps them off the network.
   const queryClient = new QueryClient();
   queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  // The chat widget reads the run-time config: none configured.
+  queryClient.setQueryData(CLIENT_CONFIG_QUERY_KEY, { errorReporter: null, chat: null });
   prepare?.(queryClient);
   render(
     <MantineProvider>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../features/auth/index.ts';
+import { ChatWidget } from '../../features/chat/index.ts';
 import { SessionWatch } from '../../features/session/components/session-watch.tsx';
 import { saveUserSettings, useUserSettings } from '../../features/session/index.ts';
 import { useGlobalShortcuts } from '../../shared/keyboard/use-global-shortcuts.ts';
@@ -72,6 +73,7 @@ export function AppLayout() {
         <DesktopLayout isNavbarOpened={desktopNavbar.isOpened} onToggleNavbar={desktopNavbar.toggle} />
       )}
       <SessionWatch />
+      <ChatWidget />
     </>
   );
 }

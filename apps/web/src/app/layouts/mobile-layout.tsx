@@ -1,5 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
+import { InstallBanner } from '../pwa/install-banner.tsx';
 import { AppShellActions, MobileShellTools } from './app-shell-actions.tsx';
 import { Brand } from './brand.tsx';
 import { isLinkActive, isSectionActive } from './nav-items.ts';
@@ -71,6 +72,7 @@ export function MobileLayout({ isNavbarOpened, onToggleNavbar, onCloseNavbar }: 
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
+        <InstallBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

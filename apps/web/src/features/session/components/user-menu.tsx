@@ -1,12 +1,14 @@
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
-import { IconLogout, IconSettings, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconDownload, IconLogout, IconSettings, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { installPrompt, useCanInstall } from '../../../shared/pwa/install-prompt.ts';
 import { useSession } from '../../auth/index.ts';
 import { signOut } from '../sign-out.ts';
 
-/** The header's account menu: who is signed in, settings, the security page, sign-out. */
+/** The header's account menu: who is signed in, settings, the security page, installing the app, sign-out. */
 export function UserMenu() {
   const { data } = useSession();
+  const canInstall = useCanInstall();
   const user = data?.user;
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
@@ -34,6 +36,11 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/account" leftSection={<IconShieldLock size={16} />}>
           Account security
         </Menu.Item>
+        {canInstall && (
+          <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => void installPrompt.install()}>
+            Install Strata
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
           Sign out

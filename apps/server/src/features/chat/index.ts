@@ -1,0 +1,2 @@
+export { chatRoutes } from './chat.routes.ts';
+export { chatConfigOf, chatOrigins, type TChatConfig } from './chat-config.ts';
