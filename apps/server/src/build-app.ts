@@ -18,6 +18,7 @@ import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
 import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { metricsRoutes } from './features/health/metrics.routes.ts';
 import { journalImportsRoutes } from './features/journal-imports/journal-imports.routes.ts';
 import { linkedDataRoutes } from './features/linked-data/linked-data.routes.ts';
 import { marketDataRoutes } from './features/market-data/market-data.routes.ts';
@@ -41,10 +42,12 @@ import { edgeProtectionPlugin, fileStoreOrigins } from './plugins/edge-protectio
 import { errorsPlugin } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { loggerOptions } from './plugins/logger.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { validatorCompiler } from './plugins/validator.ts';
+import { workerOnlyRoutesPlugin } from './plugins/worker-only-routes.ts';
 import { fileStorePlugin } from './storage/file-store.plugin.ts';
 
 export { listApiRoutes, type TRouteEntry } from './plugins/route-table.ts';
@@ -55,6 +58,11 @@ export interface TBuildAppOptions {
   db?: TDatabaseHandle;
   /** Fastify's `logger` option; defaults to pino at config.LOG_LEVEL. */
   logger?: boolean | object;
+  /**
+   * 'worker' (`npm run worker`, worker.ts): the same app working the job queues, answering only health and
+   * metrics over HTTP. Default 'api'.
+   */
+  role?: 'api' | 'worker';
 }
 
 /** Feature route plugins, each mounted under /api. Add new features here. */
@@ -88,6 +96,7 @@ const apiFeatures = [
  */
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const role = options.role ?? 'api';
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     genReqId: correlationIdOf,
@@ -124,11 +133,18 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(correlationIdPlugin);
     await app.register(gracefulClosePlugin);
     await app.register(errorsPlugin);
+    if (role === 'worker') await app.register(workerOnlyRoutesPlugin);
     await app.register(edgeProtectionPlugin, {
       publicUrl: config.PUBLIC_URL,
       fileOrigins: fileStoreOrigins(config),
     });
     await app.register(dbPlugin, { database, isOwned });
+    // Early: its latency hook applies to the routes registered after it.
+    await app.register(metricsPlugin, {
+      database,
+      role,
+      isCollectingProcessMetrics: Boolean(config.METRICS_TOKEN),
+    });
     await app.register(cachesPlugin, { database, caches: createServerCaches() });
     await app.register(openapiPlugin, { version: serverPackage.version, publicUrl: config.PUBLIC_URL });
     const secret = await resolveAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
@@ -147,7 +163,11 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     // Its URLs are already /api/auth/*; it must come before the features that authenticate.
     await app.register(authRoutes, { auth, publicUrl: config.PUBLIC_URL, sessions: app.caches.sessions });
     // Task queue and file store, before the features that create tasks and uploads (env: see docs/tasks-and-files.md).
-    await app.register(jobsPlugin, { database, isWorker: config.JOBS_WORKER });
+    await app.register(jobsPlugin, {
+      database,
+      isWorker: config.JOBS_WORKER,
+      shutdownSeconds: config.JOBS_SHUTDOWN_SECONDS,
+    });
     await app.register(fileStorePlugin, {
       env: config,
       dataDir: config.DATA_DIR,
@@ -164,6 +184,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       oidc: oidcProviderConfig(config),
       isOidcAvailable: () => auth.oidcDiscovery?.isAvailable() ?? false,
     });
+    // At the root, not under /api: Prometheus scrapers look for /metrics.
+    await app.register(metricsRoutes);
+    if (role === 'worker') return app;
     await app.register(staticWebPlugin, {
       distDir: config.WEB_DIST_DIR,
       isServingSourceMaps: config.WEB_SOURCE_MAPS,

@@ -39,6 +39,8 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: false,
       UPLOAD_MAX_BYTES: 104857600,
       JOBS_WORKER: true,
+      WORKER_PORT: 3001,
+      JOBS_SHUTDOWN_SECONDS: 25,
       ANALYTICS_WORKERS: 1,
       MARKET_DATA_PROVIDER: 'none',
       YAHOO_BASE_URL: 'https://query2.finance.yahoo.com',
@@ -92,6 +94,9 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: 'true',
       UPLOAD_MAX_BYTES: '1048576',
       JOBS_WORKER: 'false',
+      WORKER_PORT: '9100',
+      JOBS_SHUTDOWN_SECONDS: '60',
+      METRICS_TOKEN: 'metrics-token-of-32-characters-x',
       ANALYTICS_WORKERS: '3',
       MARKET_DATA_PROVIDER: 'eodhd',
       YAHOO_BASE_URL: 'http://127.0.0.1:9001',
@@ -152,6 +157,9 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: true,
       UPLOAD_MAX_BYTES: 1048576,
       JOBS_WORKER: false,
+      WORKER_PORT: 9100,
+      JOBS_SHUTDOWN_SECONDS: 60,
+      METRICS_TOKEN: 'metrics-token-of-32-characters-x',
       ANALYTICS_WORKERS: 3,
       MARKET_DATA_PROVIDER: 'eodhd',
       YAHOO_BASE_URL: 'http://127.0.0.1:9001',
@@ -219,6 +227,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(
       'Invalid configuration:\n  PORT: must be a number\n  LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
     );
+  });
+
+  it('refuses a metrics token short enough to guess', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual({
+      METRICS_TOKEN: 'must be at least 16 characters',
+    });
   });
 
   it('needs a bucket when files go to S3', () => {

@@ -58,6 +58,11 @@ const ZRawEnv = z
     ...ZJobsEnv.shape,
     ...ZMarketDataEnv.shape,
     ...ZProvidersEnv.shape,
+    /**
+     * Bearer token that GET /metrics asks for; unset, /metrics answers 404 (never public by default). At
+     * least 16 characters: it guards what an attacker would like to read about the installation.
+     */
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     /** Worker threads computing analytics in this process; more threads serve more repositories at once. */
     ANALYTICS_WORKERS: z.coerce
       .number({ error: 'must be a number' })

@@ -36,6 +36,8 @@ const owner = (feature: TPlanFeature): TRoutePlanRule => ({ plan: 'owner', featu
  */
 export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/health': 'free',
+  'GET /api/health/live': 'free',
+  'GET /api/health/ready': 'free',
   'GET /api/auth-providers': 'free',
   'GET /api/users/:uuid/settings': 'free',
   'POST /api/users/:uuid/settings': 'free',
