@@ -14,7 +14,8 @@ import {
   type TServerSetup,
 } from './testing/server-process.ts';
 
-// Issue #27, "Several servers, one database": two API instances (JOBS_WORKER=false) and one worker
+// Issue #27, "Several servers, one database": two API instances (JOBS_WORKER=false,
+// ANALYTICS_COMPUTE=workers) and one worker
 // (`npm run worker`), each a real child process of the server's entry, on one fresh PostgreSQL database.
 // PGlite is one process by design: there the test is that a worker beside it is refused.
 
@@ -173,7 +174,7 @@ onPostgres('two API instances and a worker on one PostgreSQL', () => {
     const setupA = await setupOn();
     // Migrates the database, then makes the user, as an operator would before the instances start.
     runAdmin(setupA, ['create-user', '--email', EMAIL, '--password', PASSWORD]);
-    const api = { ...SHARED_ENV, JOBS_WORKER: 'false' };
+    const api = { ...SHARED_ENV, JOBS_WORKER: 'false', ANALYTICS_COMPUTE: 'workers' };
     [apiA, apiB, worker] = await Promise.all([
       startServerProcess(setupA, { env: api }),
       setupOn().then((setup) => startServerProcess(setup, { env: api })),
@@ -286,7 +287,7 @@ onPostgres('two API instances and a worker on one PostgreSQL', () => {
       repository_id: repositoryId,
     });
 
-    // Asked on B, computed by the worker (neither API instance computes: JOBS_WORKER=false), and the
+    // Asked on B, computed by the worker (neither API instance computes: ANALYTICS_COMPUTE=workers), and the
     // result pushed to the socket on A.
     const answer = await ok<{
       status: string;

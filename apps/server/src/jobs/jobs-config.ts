@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ZJobsEnv = z.object({
   /**
    * Work the queues in this process (default true). Set false on API instances when separate worker
-   * processes (`npm run worker`) take the jobs; analytics are then computed by those workers too.
+   * processes (`npm run worker`) take the jobs (analytics too with ANALYTICS_COMPUTE=workers).
    */
   JOBS_WORKER: z.stringbool({ error: 'must be true or false' }).default(true),
   /** The port of a worker process (`npm run worker`), which serves only health and metrics. */

@@ -12,15 +12,15 @@ import { createAnalyticsResultsRepository } from './analytics-results.repository
 
 /**
  * Analytics (mounted under /api): computed in worker threads, cached per repository data version, and
- * followed over the WebSocket channel 'analytics'. With JOBS_WORKER=false on PostgreSQL this instance
+ * followed over the WebSocket channel 'analytics'. With ANALYTICS_COMPUTE=workers (PostgreSQL) this instance
  * computes nothing itself: it queues each compute for the worker processes (`npm run worker`) and answers
  * with what one of them announces (docs/deploy.md).
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before analyticsRoutes');
   const isShared = app.dbDialect === 'postgres';
-  // PGlite is one process: whatever JOBS_WORKER says, a compute there runs here or nowhere.
-  const isComputedElsewhere = isShared && !app.config.JOBS_WORKER;
+  // PGlite is one process (config refuses 'workers' without DATABASE_URL; a test's own handle may still be one).
+  const isComputedElsewhere = isShared && app.config.ANALYTICS_COMPUTE === 'workers';
   const pool = isComputedElsewhere ? null : createAnalyticsPool(app.config.ANALYTICS_WORKERS);
   app.addHook('onClose', async () => pool?.close());
   const events = createAnalyticsEvents();
