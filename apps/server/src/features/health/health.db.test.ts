@@ -1,4 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase } from '@strata/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../build-app.ts';
+import { loadConfig } from '../../plugins/config.ts';
 import { createTestApp, type TTestApp } from '../../testing/test-app.ts';
 
 // The orchestrator's probes and the metrics scrape (docs/deploy.md). Across processes on PostgreSQL:
@@ -91,5 +97,39 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(lines).toContain('strata_job_queue_depth{queue="analytics.compute",state="active",role="api"} 0');
     expect(lines).toContain('# TYPE strata_analytics_compute_seconds histogram');
     expect(response.body).toContain('strata_process_cpu_seconds_total');
+  });
+});
+
+describe('a worker process (npm run worker)', () => {
+  it('answers health and metrics, and a 404 to everything else, WebSocket upgrade included', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'strata-worker-routes-'));
+    const database = await createTestDatabase();
+    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', METRICS_TOKEN: TOKEN });
+    const worker = await buildApp({ config, db: database, logger: false, role: 'worker' });
+    try {
+      await worker.ready();
+      expect((await worker.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      expect((await worker.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+      expect((await worker.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const metrics = await worker.inject({
+        method: 'GET',
+        url: '/metrics?x=1',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(metrics.statusCode).toBe(200);
+      expect(metrics.body).toContain('role="worker"');
+      for (const url of ['/api/repositories', '/api/ws/analytics', '/', '/api/health/live/x']) {
+        const refused = await worker.inject({ method: 'GET', url });
+        expect({ url, status: refused.statusCode, body: refused.json() }).toEqual({
+          url,
+          status: 404,
+          body: { code: 'NOT_FOUND', message: 'This is a job worker: it serves health and metrics only' },
+        });
+      }
+    } finally {
+      await worker.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
