@@ -23,6 +23,7 @@ import { currenciesRoutes } from './features/currencies/currencies.routes.ts';
 import { dashboardsRoutes } from './features/dashboards/dashboards.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { metricsRoutes } from './features/health/metrics.routes.ts';
 import { journalImportsRoutes } from './features/journal-imports/journal-imports.routes.ts';
 import { linkedDataRoutes } from './features/linked-data/linked-data.routes.ts';
 import { providerPageOrigins } from './features/linked-data/providers/providers-config.ts';
@@ -47,10 +48,12 @@ import { edgeProtectionPlugin, fileStoreOrigins, mergeServiceOrigins } from './p
 import { errorsPlugin } from './plugins/errors.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { loggerOptions } from './plugins/logger.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { routeTablePlugin } from './plugins/route-table.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { validatorCompiler } from './plugins/validator.ts';
+import { workerOnlyRoutesPlugin } from './plugins/worker-only-routes.ts';
 import { fileStorePlugin } from './storage/file-store.plugin.ts';
 
 export { listApiRoutes, type TRouteEntry } from './plugins/route-table.ts';
@@ -61,6 +64,11 @@ export interface TBuildAppOptions {
   db?: TDatabaseHandle;
   /** Fastify's `logger` option; defaults to pino at config.LOG_LEVEL. */
   logger?: boolean | object;
+  /**
+   * 'worker' (`npm run worker`, worker.ts): the same app working the job queues, answering only health and
+   * metrics over HTTP. Default 'api'.
+   */
+  role?: 'api' | 'worker';
 }
 
 declare module 'fastify' {
@@ -104,6 +112,7 @@ const apiFeatures = [
  */
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const role = options.role ?? 'api';
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     genReqId: correlationIdOf,
@@ -148,6 +157,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     // Last events are sent before the process ends.
     app.addHook('onClose', async () => errorReporter.close());
     await app.register(errorsPlugin, { reporter: errorReporter });
+    if (role === 'worker') await app.register(workerOnlyRoutesPlugin);
     await app.register(edgeProtectionPlugin, {
       publicUrl: config.PUBLIC_URL,
       fileOrigins: fileStoreOrigins(config),
@@ -158,6 +168,12 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       }),
     });
     await app.register(dbPlugin, { database, isOwned });
+    // Early: its latency hook applies to the routes registered after it.
+    await app.register(metricsPlugin, {
+      database,
+      role,
+      isCollectingProcessMetrics: Boolean(config.METRICS_TOKEN),
+    });
     await app.register(cachesPlugin, { database, caches: createServerCaches() });
     await app.register(openapiPlugin, { version: serverPackage.version, publicUrl: config.PUBLIC_URL });
     const secret = await resolveAuthSecret(config.DATA_DIR, config.AUTH_SECRET);
@@ -176,7 +192,11 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     // Its URLs are already /api/auth/*; it must come before the features that authenticate.
     await app.register(authRoutes, { auth, publicUrl: config.PUBLIC_URL, sessions: app.caches.sessions });
     // Task queue and file store, before the features that create tasks and uploads (env: see docs/tasks-and-files.md).
-    await app.register(jobsPlugin, { database, isWorker: config.JOBS_WORKER });
+    await app.register(jobsPlugin, {
+      database,
+      isWorker: config.JOBS_WORKER,
+      shutdownSeconds: config.JOBS_SHUTDOWN_SECONDS,
+    });
     await app.register(fileStorePlugin, {
       env: config,
       dataDir: config.DATA_DIR,
@@ -193,6 +213,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
       oidc: oidcProviderConfig(config),
       isOidcAvailable: () => auth.oidcDiscovery?.isAvailable() ?? false,
     });
+    // At the root, not under /api: Prometheus scrapers look for /metrics.
+    await app.register(metricsRoutes);
+    if (role === 'worker') return app;
     await app.register(staticWebPlugin, {
       distDir: config.WEB_DIST_DIR,
       isServingSourceMaps: config.WEB_SOURCE_MAPS,

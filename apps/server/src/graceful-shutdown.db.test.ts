@@ -74,3 +74,46 @@ it('lets an in-flight request finish on close, then closes the database it opene
   expect(isClosed).toBe(true);
   await expect(sql`select 1`.execute(app.db)).rejects.toThrow();
 });
+
+it('lets a running job finish on close before the database closes, and takes no new one', async () => {
+  const jobsDir = await mkdtemp(join(tmpdir(), 'strata-shutdown-jobs-'));
+  try {
+    const config = loadConfig({
+      DATA_DIR: jobsDir,
+      WEB_DIST_DIR: join(jobsDir, 'no-web'),
+      NODE_ENV: 'test',
+      JOBS_SHUTDOWN_SECONDS: '60',
+    });
+    const worker = await buildApp({ config, logger: false });
+    const started = deferred();
+    const release = deferred();
+    const answers: number[] = [];
+    // Defined before ready, as every feature defines its queues; worked here (JOBS_WORKER defaults to true).
+    worker.jobs.define('test-only.slow', async () => {
+      started.resolve();
+      await release.promise;
+      const { rows } = await sql<{ answer: number }>`select 42 as answer`.execute(worker.db);
+      answers.push(rows[0]?.answer ?? 0);
+    });
+    await worker.ready();
+    await worker.jobs.send('test-only.slow', {});
+    await started.promise;
+
+    let isClosed = false;
+    const closing = worker.close().then(() => {
+      isClosed = true;
+    });
+    // Well past pg-boss's own polling: the close waits for the job, not for a timer.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(isClosed).toBe(false);
+    await expect(worker.jobs.send('test-only.slow', {})).rejects.toThrow('The job runner has stopped');
+
+    release.resolve();
+    await closing;
+    // The job's last query ran on the open database, before close() resolved.
+    expect(answers).toEqual([42]);
+    await expect(sql`select 1`.execute(worker.db)).rejects.toThrow();
+  } finally {
+    await rm(jobsDir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -22,7 +22,18 @@ export interface TDatabaseHandle {
    * stop is called. Absent on a handle built by hand (some tests).
    */
   listen?(channel: string, listener: TNotificationListener): Promise<() => Promise<void>>;
+  /** The connection pool's state now (PostgreSQL; PGlite has one connection and no pool). */
+  poolStats?(): TPoolStats;
   close(): Promise<void>;
+}
+
+export interface TPoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above zero for long, the pool (10) is too small for the load. */
+  waiting: number;
+  max: number;
 }
 
 /** `NOTIFY channel, payload` for every listener on the database, this process's included. */
@@ -172,6 +183,12 @@ export function createPostgresDatabase(options: {
     db,
     dialect: 'postgres',
     listen: (channel, listener) => listenOnPostgres(options.databaseUrl, channel, listener, logger),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
     close: () => db.destroy(),
   };
 }

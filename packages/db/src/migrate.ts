@@ -99,3 +99,11 @@ export async function currentSchemaVersion(db: Kysely<any>): Promise<string | un
   const applied = (await createMigrator(db).getMigrations()).filter((info) => info.executedAt);
   return applied.at(-1)?.name;
 }
+
+/** Migrations this build knows that the database has not run (readiness: an instance older or newer than its schema). */
+// biome-ignore lint/suspicious/noExplicitAny: migrations and the migrator see the schema of their own time, not Database
+export async function pendingMigrationNames(db: Kysely<any>): Promise<string[]> {
+  return (await createMigrator(db).getMigrations())
+    .filter((info) => !info.executedAt)
+    .map((info) => info.name);
+}

@@ -84,6 +84,77 @@ describe('job runner', () => {
     await expect(runner.send('slow', {})).rejects.toThrow('The job runner has stopped');
   });
 
+  it('hands a job back when stop() runs out of time, where its queue allows: another worker takes it', async () => {
+    const { runner: stopping, database } = await runnerOn(true);
+    let releaseHung = () => {};
+    const hung = new Promise<void>((resolve) => {
+      releaseHung = resolve;
+    });
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
+    stopping.define(
+      'handed-back',
+      async () => {
+        markStarted();
+        await hung;
+      },
+      { isHandedBackOnShutdown: true },
+    );
+    await stopping.start();
+    await stopping.send('handed-back', { n: 1 });
+    await started;
+    await stopping.stop(1_000);
+
+    // A second worker on the same database finds the job waiting again and finishes it.
+    const other = createJobRunner({ database, logger: silent, isWorker: false });
+    cleanup.push(() => other.stop());
+    const seen: unknown[] = [];
+    other.define(
+      'handed-back',
+      async (data) => {
+        seen.push(data.n);
+      },
+      { isHandedBackOnShutdown: true },
+    );
+    await other.start();
+    expect(await other.runPending('handed-back')).toBe(1);
+    expect(seen).toEqual([1]);
+    releaseHung();
+  }, 120_000);
+
+  it("fails a task queue's job for good when stop() runs out of time (the task sweep reports it)", async () => {
+    const { runner: stopping, database } = await runnerOn(true);
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      markStarted = resolve;
+    });
+    let releaseHung = () => {};
+    const hung = new Promise<void>((resolve) => {
+      releaseHung = resolve;
+    });
+    stopping.define('kept-failed', async () => {
+      markStarted();
+      await hung;
+    });
+    await stopping.start();
+    await stopping.send('kept-failed', { n: 2 });
+    await started;
+    await stopping.stop(1_000);
+
+    const other = createJobRunner({ database, logger: silent, isWorker: false });
+    cleanup.push(() => other.stop());
+    const seen: unknown[] = [];
+    other.define('kept-failed', async (data) => {
+      seen.push(data.n);
+    });
+    await other.start();
+    expect(await other.runPending('kept-failed')).toBe(0);
+    expect(seen).toEqual([]);
+    releaseHung();
+  }, 120_000);
+
   it('sends a job inside a transaction: it exists only if the transaction commits', async () => {
     const { runner, database } = await runnerOn(false);
     const seen: unknown[] = [];

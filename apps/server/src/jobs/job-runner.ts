@@ -16,6 +16,18 @@ export interface TJobsLogger {
 
 export type TJobHandler = (data: Record<string, unknown>) => Promise<void>;
 
+export interface TQueueOptions {
+  /** Jobs of this queue one process works at once (default 1). */
+  concurrency?: number;
+  /** Seconds between polls of this queue (default the runner's). */
+  pollingIntervalSeconds?: number;
+  /**
+   * A job that did not finish before its worker stopped goes back to the queue for another worker
+   * (pg-boss retries it). Only for work that may simply run again: a task's job fails for good instead.
+   */
+  isHandedBackOnShutdown?: boolean;
+}
+
 export interface TJobRunnerOptions {
   database: TJobsDatabaseHandle;
   logger: TJobsLogger;
@@ -40,7 +52,7 @@ export interface TSendOptions {
 
 export interface TJobRunner {
   /** Registers the handler of a queue; call before start(). */
-  define(queue: string, handler: TJobHandler): void;
+  define(queue: string, handler: TJobHandler, options?: TQueueOptions): void;
   send(queue: string, data: Record<string, unknown>, options?: TSendOptions): Promise<string | null>;
   /**
    * Registers a queue whose jobs pg-boss's cron sends (UTC expression, minutes or seconds fields), with its
@@ -53,9 +65,16 @@ export interface TJobRunner {
   start(): Promise<void>;
   /** Fetches and handles every job waiting in `queue` now, one by one (tests, maintenance scripts). */
   runPending(queue: string): Promise<number>;
-  /** Stops taking jobs, waits for the running ones (up to `timeoutMs`), then stops pg-boss. */
+  /**
+   * Stops taking jobs and waits for the running ones up to `timeoutMs`; then pg-boss fails what still
+   * runs (a queue with `isHandedBackOnShutdown` retries it elsewhere) and stops.
+   */
   stop(timeoutMs?: number): Promise<void>;
   readonly isStarted: boolean;
+  /** Whether this process works the queues (JOBS_WORKER). */
+  readonly isWorker: boolean;
+  /** Jobs handled by this process since it started, by queue, while still running. */
+  readonly running: ReadonlyMap<string, number>;
 }
 
 /**
@@ -96,6 +115,8 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
 
   const handlers = new Map<string, TJobHandler>();
   const schedules = new Map<string, string | null>();
+  const queueOptions = new Map<string, TQueueOptions>();
+  const running = new Map<string, number>();
   const heartbeatSeconds = backend === 'postgres' ? JOB_HEARTBEAT_SECONDS : undefined;
   let isStarted = false;
   let isStopped = false;
@@ -103,7 +124,12 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
   async function handle(queue: string, data: Record<string, unknown>): Promise<void> {
     const handler = handlers.get(queue);
     if (!handler) throw new Error(`No handler for queue ${queue}`);
-    await handler(data);
+    running.set(queue, (running.get(queue) ?? 0) + 1);
+    try {
+      await handler(data);
+    } finally {
+      running.set(queue, (running.get(queue) ?? 1) - 1);
+    }
   }
 
   return {
@@ -111,9 +137,13 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
       return isStarted;
     },
 
-    define(queue, handler) {
+    isWorker: options.isWorker,
+    running,
+
+    define(queue, handler, definedOptions = {}) {
       if (isStarted) throw new Error(`Define queue ${queue} before the job runner starts`);
       handlers.set(queue, handler);
+      queueOptions.set(queue, definedOptions);
     },
 
     schedule(queue, cron, handler) {
@@ -136,13 +166,20 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
       isStarted = true;
       for (const queue of handlers.keys()) {
         const existing = await boss.getQueue(queue);
+        // Handed back: one retry, at once, so another worker takes the job the stopping one let go.
+        const retryLimit = queueOptions.get(queue)?.isHandedBackOnShutdown ? 1 : QUEUE_OPTIONS.retryLimit;
         if (!existing)
           await boss.createQueue(queue, {
             ...QUEUE_OPTIONS,
+            retryLimit,
+            retryDelay: 0,
             ...(heartbeatSeconds ? { heartbeatSeconds } : {}),
           });
-        else if ((existing.heartbeatSeconds ?? undefined) !== heartbeatSeconds)
-          await boss.updateQueue(queue, { heartbeatSeconds: heartbeatSeconds ?? null });
+        else if (
+          (existing.heartbeatSeconds ?? undefined) !== heartbeatSeconds ||
+          existing.retryLimit !== retryLimit
+        )
+          await boss.updateQueue(queue, { heartbeatSeconds: heartbeatSeconds ?? null, retryLimit });
         // Loads the queue into pg-boss's cache now. Otherwise the first send() looks it up on pg-boss's own
         // connection, and on PGlite, inside an open transaction (send with `trx`), that waits forever.
         await boss.findJobs(queue, { id: NO_JOB_ID });
@@ -154,9 +191,14 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
         else await boss.unschedule(queue);
       }
       for (const queue of handlers.keys()) {
+        const defined = queueOptions.get(queue) ?? {};
         await boss.work<Record<string, unknown>>(
           queue,
-          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          {
+            batchSize: 1,
+            localConcurrency: defined.concurrency ?? 1,
+            pollingIntervalSeconds: defined.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
+          },
           async ([job]) => {
             if (job) await handle(queue, job.data);
           },
@@ -209,6 +251,8 @@ export function createUnavailableJobRunner(reason: string): TJobRunner {
     Promise.reject(new JobsUnavailableError(`Background jobs are not available: ${reason}`));
   return {
     isStarted: false,
+    isWorker: false,
+    running: new Map(),
     define() {},
     schedule() {},
     send: unavailable,

@@ -43,8 +43,19 @@ export function jobsDatabaseOf(handle: TJobsDatabaseHandle): TJobsDatabase {
 function kyselyPoolDatabase(db: Kysely<any>): Db {
   return {
     async executeSql(text, values) {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: [...result.rows] };
+      return db.connection().execute(async (connection) => {
+        try {
+          const result = await connection.executeQuery(CompiledQuery.raw(text, values ?? []));
+          return { rows: [...result.rows] };
+        } catch (error) {
+          // pg-boss's multi-statement blocks open a transaction; one that fails mid-way leaves the
+          // connection inside it, aborted, and the pool would hand that connection to the next query
+          // ("current transaction is aborted"). Seen when several instances start pg-boss at once on a fresh
+          // database and pg-boss tolerates losing the race. Outside a transaction ROLLBACK only warns.
+          await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+          throw error;
+        }
+      });
     },
   };
 }

@@ -21,6 +21,8 @@ export interface TJobsPluginOptions {
   database: TJobsDatabaseHandle;
   isWorker: boolean;
   pollingIntervalSeconds?: number;
+  /** How long a closing app lets running jobs finish (JOBS_SHUTDOWN_SECONDS). */
+  shutdownSeconds?: number;
 }
 
 /** How often running tasks are checked for a worker that died (a heartbeat that stopped, an expired job). */
@@ -77,7 +79,7 @@ export const jobsPlugin = fp<TJobsPluginOptions>(
     // onClose hooks run last-registered first: this one before the db plugin closes the database.
     app.addHook('onClose', async () => {
       await sweeper?.stop();
-      await jobs.stop();
+      await jobs.stop((options.shutdownSeconds ?? 10) * 1000);
     });
   },
   { name: 'jobs', dependencies: ['db'] },

@@ -39,6 +39,9 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: false,
       UPLOAD_MAX_BYTES: 104857600,
       JOBS_WORKER: true,
+      WORKER_PORT: 3001,
+      JOBS_SHUTDOWN_SECONDS: 25,
+      ANALYTICS_COMPUTE: 'here',
       ANALYTICS_WORKERS: 1,
       MARKET_DATA_PROVIDER: 'none',
       YAHOO_BASE_URL: 'https://query2.finance.yahoo.com',
@@ -101,6 +104,10 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: 'true',
       UPLOAD_MAX_BYTES: '1048576',
       JOBS_WORKER: 'false',
+      WORKER_PORT: '9100',
+      JOBS_SHUTDOWN_SECONDS: '60',
+      METRICS_TOKEN: 'metrics-token-of-32-characters-x',
+      ANALYTICS_COMPUTE: 'workers',
       ANALYTICS_WORKERS: '3',
       MARKET_DATA_PROVIDER: 'eodhd',
       YAHOO_BASE_URL: 'http://127.0.0.1:9001',
@@ -181,6 +188,10 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: true,
       UPLOAD_MAX_BYTES: 1048576,
       JOBS_WORKER: false,
+      WORKER_PORT: 9100,
+      JOBS_SHUTDOWN_SECONDS: 60,
+      METRICS_TOKEN: 'metrics-token-of-32-characters-x',
+      ANALYTICS_COMPUTE: 'workers',
       ANALYTICS_WORKERS: 3,
       MARKET_DATA_PROVIDER: 'eodhd',
       YAHOO_BASE_URL: 'http://127.0.0.1:9001',
@@ -289,6 +300,21 @@ describe('loadConfig', () => {
     });
     expect(problemsOf({ HUBSPOT_SCRIPT_URL: 'https://js.hs-scripts.com/1.js' })).toEqual({
       HUBSPOT_ACCESS_TOKEN: 'is required when HUBSPOT_SCRIPT_URL is set',
+    });
+  });
+
+  it('refuses a metrics token short enough to guess', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual({
+      METRICS_TOKEN: 'must be at least 16 characters',
+    });
+  });
+
+  it('sends analytics to workers only on PostgreSQL (the embedded database has no other processes)', () => {
+    expect(problemsOf({ ANALYTICS_COMPUTE: 'workers' })).toEqual({
+      ANALYTICS_COMPUTE: 'workers needs DATABASE_URL: the embedded database has no other processes',
+    });
+    expect(problemsOf({ ANALYTICS_COMPUTE: 'elsewhere' })).toEqual({
+      ANALYTICS_COMPUTE: 'must be here or workers',
     });
   });
 

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ZAssistantEnv } from '../features/assistant/assistant-config.ts';
 import { ZErrorReportsEnv } from '../error-reports/error-reports-config.ts';
+import { ZAssistantEnv } from '../features/assistant/assistant-config.ts';
 import { ZAuthEnv } from '../features/auth/auth-config.ts';
 import { ZChatEnv } from '../features/chat/chat-config.ts';
 import { ZProvidersEnv } from '../features/linked-data/providers/providers-config.ts';
@@ -64,6 +64,17 @@ const ZRawEnv = z
     ...ZAssistantEnv.shape,
     ...ZErrorReportsEnv.shape,
     ...ZChatEnv.shape,
+    /**
+     * Bearer token that GET /metrics asks for; unset, /metrics answers 404 (never public by default). At
+     * least 16 characters: it guards what an attacker would like to read about the installation.
+     */
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /**
+     * Where analytics are computed: 'here' (this process's worker threads) or 'workers' (queued for the job
+     * workers, `npm run worker`, which announce the result to every instance; PostgreSQL only). API-only
+     * instances of a scaled deployment set 'workers' (docs/deploy.md).
+     */
+    ANALYTICS_COMPUTE: z.enum(['here', 'workers'], { error: 'must be here or workers' }).default('here'),
     /** Worker threads computing analytics in this process; more threads serve more repositories at once. */
     ANALYTICS_WORKERS: z.coerce
       .number({ error: 'must be a number' })
@@ -75,6 +86,10 @@ const ZRawEnv = z
   .refine((env) => env.FILE_STORE !== 's3' || env.S3_BUCKET, {
     error: 'is required when FILE_STORE=s3',
     path: ['S3_BUCKET'],
+  })
+  .refine((env) => env.ANALYTICS_COMPUTE !== 'workers' || env.DATABASE_URL, {
+    error: 'workers needs DATABASE_URL: the embedded database has no other processes',
+    path: ['ANALYTICS_COMPUTE'],
   })
   .refine((env) => env.MARKET_DATA_PROVIDER !== 'eodhd' || env.EODHD_API_KEY, {
     error: 'is required when MARKET_DATA_PROVIDER=eodhd',

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dbDialect: TDialectName;
+    /** LISTEN on the app's database (TDatabaseHandle.listen); undefined on a hand-built handle. */
+    dbListen: TDatabaseHandle['listen'];
   }
 }
 
@@ -21,6 +23,7 @@ export const dbPlugin = fp<TDbPluginOptions>(
   async (app: FastifyInstance, { database, isOwned }) => {
     app.decorate('db', database.db);
     app.decorate('dbDialect', database.dialect);
+    app.decorate('dbListen', database.listen?.bind(database));
     if (isOwned) {
       // onClose runs after the server stopped accepting and in-flight requests finished.
       app.addHook('onClose', async () => {

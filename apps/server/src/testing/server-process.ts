@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The real server (`node apps/server/src/main.ts`, as `npm run serve`) in a child process, for tests that
- * must end it the hard way (kill -9) and start it again on the same data. e2e/support/app-server.ts starts
+ * must end it the hard way (kill -9) and start it again on the same data, or run several instances and a
+ * worker (`apps/server/src/worker.ts`, as `npm run worker`) on one database. e2e/support/app-server.ts starts
  * the built app for the browser journeys; this one needs no web build and keeps its data across restarts.
  */
 
@@ -69,14 +70,33 @@ async function exited(child: ChildProcess): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-export async function startServerProcess(setup: TServerSetup): Promise<TServerProcess> {
+export interface TServerProcessOptions {
+  /** 'worker': worker.ts, with health and metrics on `setup.port` (as WORKER_PORT). Default 'api'. */
+  role?: 'api' | 'worker';
+  /** More environment (JOBS_WORKER, AUTH_SECRET, METRICS_TOKEN, …). */
+  env?: Record<string, string>;
+}
+
+export async function startServerProcess(
+  setup: TServerSetup,
+  options: TServerProcessOptions = {},
+): Promise<TServerProcess> {
   const baseUrl = `http://127.0.0.1:${setup.port}`;
+  const isWorker = options.role === 'worker';
   let log = '';
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: serverEnv(setup),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [isWorker ? 'apps/server/src/worker.ts' : 'apps/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...serverEnv(setup),
+        ...(isWorker ? { WORKER_PORT: String(setup.port), PORT: '0' } : {}),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout?.on('data', (chunk) => {
     log += chunk;
   });

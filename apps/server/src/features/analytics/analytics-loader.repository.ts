@@ -109,3 +109,12 @@ export function analyticsFacts(db: Kysely<Database>, repositoryId: string) {
     .where('r.id', '=', repositoryId)
     .executeTakeFirstOrThrow();
 }
+
+/** What the loader needs of a repository, for a compute that arrives as a job (no caller to check). */
+export function findLoaderRepository(db: Kysely<Database>, repositoryId: string) {
+  return db
+    .selectFrom('repositories')
+    .select(['id', 'currency', 'settings'])
+    .where('id', '=', repositoryId)
+    .executeTakeFirst();
+}

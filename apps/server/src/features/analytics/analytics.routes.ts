@@ -3,39 +3,71 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeFrom } from '../../plugins/route-from-endpoint.ts';
 import { onDataChange } from '../../shared/data-version.ts';
 import { loaderPartsFor } from './analytics.loader.ts';
-import { createAnalyticsService } from './analytics.service.ts';
+import { ANALYTICS_COMPUTE_QUEUE, createAnalyticsService } from './analytics.service.ts';
 import { analyticsSocketRoutes } from './analytics.socket.ts';
+import { createAnalyticsBus, type TAnalyticsBus } from './analytics-bus.ts';
 import { createAnalyticsEvents } from './analytics-events.ts';
 import { createAnalyticsPool } from './analytics-pool.ts';
 import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
 
 /**
  * Analytics (mounted under /api): computed in worker threads, cached per repository data version, and
- * followed over the WebSocket channel 'analytics'.
+ * followed over the WebSocket channel 'analytics'. With ANALYTICS_COMPUTE=workers (PostgreSQL) this instance
+ * computes nothing itself: it queues each compute for the worker processes (`npm run worker`) and answers
+ * with what one of them announces (docs/deploy.md).
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('authenticate')) throw new Error('register authRoutes before analyticsRoutes');
-  const pool = createAnalyticsPool(app.config.ANALYTICS_WORKERS);
-  app.addHook('onClose', async () => pool.close());
+  const isShared = app.dbDialect === 'postgres';
+  // PGlite is one process (config refuses 'workers' without DATABASE_URL; a test's own handle may still be one).
+  const isComputedElsewhere = isShared && app.config.ANALYTICS_COMPUTE === 'workers';
+  const pool = isComputedElsewhere ? null : createAnalyticsPool(app.config.ANALYTICS_WORKERS);
+  app.addHook('onClose', async () => pool?.close());
   const events = createAnalyticsEvents();
-  // A committed change to what analytics read: subscribers refetch (their answer recomputes on the new data).
-  const stopHearing = onDataChange((repositoryId, dataVersion) => {
-    if (!events.hasListeners(repositoryId)) return;
-    events.publish(
-      repositoryId,
-      JSON.stringify({ type: 'deprecated', repository_id: repositoryId, data_version: dataVersion }),
-    );
-  });
-  app.addHook('onClose', async () => stopHearing());
+  let bus: TAnalyticsBus | undefined;
   const service = createAnalyticsService({
     db: app.db,
     pool,
     results: createAnalyticsResultsRepository(app.db),
     events,
+    bus: () => {
+      if (!bus) throw new Error('the analytics bus is not listening yet');
+      return bus;
+    },
+    remote: isComputedElsewhere
+      ? { send: async (data) => void (await app.jobs.send(ANALYTICS_COMPUTE_QUEUE, data)) }
+      : null,
+    observeComputeSeconds: (seconds) => app.metrics.analyticsComputeSeconds.observe(seconds),
     log: app.log,
     loaderParts: loaderPartsFor(app.dbDialect),
     cache: app.caches.analyticsResults,
   });
+  bus = await createAnalyticsBus({
+    db: app.db,
+    listen: app.dbListen,
+    isShared,
+    events,
+    log: app.log,
+    onResult: (note) => service.deliver(note),
+  });
+  // After the database's other users are done with it, before it closes (onClose runs in reverse order).
+  app.addHook('onClose', async () => bus?.stop());
+  // Worked only by processes that work the queues; a stopping worker hands a running compute back.
+  app.jobs.define(ANALYTICS_COMPUTE_QUEUE, (data) => service.computeJob(data), {
+    concurrency: app.config.ANALYTICS_WORKERS,
+    pollingIntervalSeconds: 0.5,
+    isHandedBackOnShutdown: true,
+  });
+
+  // A committed change to what analytics read: subscribers on every instance refetch (their answer
+  // recomputes on the new data).
+  const stopHearing = onDataChange((repositoryId, dataVersion) => {
+    bus?.publish(
+      repositoryId,
+      JSON.stringify({ type: 'deprecated', repository_id: repositoryId, data_version: dataVersion }),
+    );
+  });
+  app.addHook('onClose', async () => stopHearing());
 
   routeFrom(app, getAnalytics, {
     tags: ['analytics'],

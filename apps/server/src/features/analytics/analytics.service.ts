@@ -5,15 +5,36 @@ import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { userToday } from '../../shared/user-today.ts';
 import { loadAnalyticsInput, type TLoaderParts, type TLoaderRepository } from './analytics.loader.ts';
+import type { TAnalyticsBus, TResultNote } from './analytics-bus.ts';
 import type { TAnalyticsCache } from './analytics-cache.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
-import { analyticsFacts } from './analytics-loader.repository.ts';
+import { analyticsFacts, findLoaderRepository } from './analytics-loader.repository.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
 import { planRequest, type TPlannedRequest } from './analytics-request.ts';
 import type { TAnalyticsResultsRepository } from './analytics-results.repository.ts';
 
 interface TLogger {
   error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/** The queue of analytics computes handed to worker processes (API instances with JOBS_WORKER=false). */
+export const ANALYTICS_COMPUTE_QUEUE = 'analytics.compute';
+
+/** How long a request waits for a worker's result before answering the seed's failure. */
+const REMOTE_COMPUTE_TIMEOUT_MS = 2 * 60_000;
+
+/** A result missed on the bus (its connection was lost) is found in the table after at most this long. */
+const REMOTE_POLL_MS = 5_000;
+
+/** Where computes run when this instance does not run them itself: a queue worked by worker processes. */
+export interface TRemoteCompute {
+  send(data: { repository_id: string; query: TAnalyticsQuery; day: string }): Promise<void>;
+}
+
+interface TComputed {
+  body: string;
+  note: TResultNote;
 }
 
 export interface TAnalyticsAnswer {
@@ -43,22 +64,30 @@ function answerBody(status: 'empty' | 'error', message: string, version: number)
 
 export function createAnalyticsService(deps: {
   db: Kysely<Database>;
-  pool: TAnalyticsPool;
+  /** The worker threads; null where computes are sent to worker processes (`remote`). */
+  pool: TAnalyticsPool | null;
   results: TAnalyticsResultsRepository;
   events: TAnalyticsEvents;
+  /** Returns the bus that carries this service's news to other instances (made after the service). */
+  bus: () => TAnalyticsBus;
+  /** Set: computes go to this queue and the answer waits for a worker's result. */
+  remote: TRemoteCompute | null;
+  /** Engine seconds of each compute run here (metrics). */
+  observeComputeSeconds: (seconds: number) => void;
   log: TLogger;
   loaderParts: TLoaderParts;
   /** This instance's copies of recent results (plugins/caches.ts). */
   cache: TAnalyticsCache;
 }) {
-  const { db, pool, results, events, log, loaderParts, cache } = deps;
+  const { db, pool, results, events, log, loaderParts, cache, remote } = deps;
   // Identical requests on the same data arriving together share one compute.
   const inFlight = new Map<string, Promise<TAnalyticsAnswer>>();
+  // Requests waiting for a worker process's result, by repository and request hash.
+  const waiters = new Map<string, Set<{ version: number; resolve: (body: string) => void }>>();
 
   function progress(repositoryId: string, plan: TPlannedRequest, version: number, stage: string, extra = {}) {
-    if (!events.hasListeners(repositoryId)) return;
     const fraction = { queued: 0, loading: 0.1, computing: 0.4, saving: 0.9 }[stage] ?? 0;
-    events.publish(
+    deps.bus().publish(
       repositoryId,
       JSON.stringify({
         type: 'progress',
@@ -77,9 +106,11 @@ export function createAnalyticsService(deps: {
     plan: TPlannedRequest,
     version: number,
     day: string,
-  ): Promise<string> {
+  ): Promise<TComputed> {
     const repositoryId = repository.id;
+    const note = { repository_id: repositoryId, request_hash: plan.hash, data_version: version };
     try {
+      if (!pool) throw new Error('this instance sends computes to the workers');
       progress(repositoryId, plan, version, 'loading');
       const loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts);
       progress(repositoryId, plan, version, 'computing', {
@@ -89,10 +120,14 @@ export function createAnalyticsService(deps: {
       });
       const outcome = await pool.compute({ source: loaded.source, positionFilter: plan.positionFilter });
       if (!outcome.ok) throw new Error(outcome.message);
+      deps.observeComputeSeconds(outcome.ms / 1000);
       progress(repositoryId, plan, version, 'saving');
       cache.set(repositoryId, plan.hash, version, outcome.json);
       await results.write(repositoryId, plan.hash, version, outcome.json, outcome.ms);
-      return doneBody(outcome.json, Math.round(outcome.ms) / 1000, false, version);
+      return {
+        body: doneBody(outcome.json, Math.round(outcome.ms) / 1000, false, version),
+        note: { ...note, status: 'done', compute_ms: Math.round(outcome.ms) },
+      };
     } catch (error) {
       log.error(
         {
@@ -102,8 +137,114 @@ export function createAnalyticsService(deps: {
         },
         'analytics compute failed',
       );
-      return answerBody('error', ANALYTICS_MESSAGES.FAILED, version);
+      return {
+        body: answerBody('error', ANALYTICS_MESSAGES.FAILED, version),
+        note: { ...note, status: 'error', compute_ms: 0 },
+      };
     }
+  }
+
+  function resultMessage(repositoryId: string, hash: string, version: number, body: string): string {
+    return `{"type":"result","repository_id":${JSON.stringify(repositoryId)},"request_hash":"${hash}","data_version":${version},"response":${body}}`;
+  }
+
+  /** The answer a result note stands for: its stored result, or the failure; undefined when superseded. */
+  async function bodyOf(note: TResultNote): Promise<string | undefined> {
+    if (note.status === 'error') return answerBody('error', ANALYTICS_MESSAGES.FAILED, note.data_version);
+    const stored = await results.read(note.repository_id, note.request_hash, note.data_version);
+    if (stored === undefined) return undefined;
+    cache.set(note.repository_id, note.request_hash, note.data_version, stored);
+    return doneBody(stored, note.compute_ms / 1000, false, note.data_version);
+  }
+
+  /** Another instance computed a result: to the requests here waiting for it, and to the subscribers here. */
+  async function deliver(note: TResultNote): Promise<void> {
+    const key = `${note.repository_id}|${note.request_hash}`;
+    const waiting = [...(waiters.get(key) ?? [])].filter((waiter) => waiter.version <= note.data_version);
+    const isHeard = events.hasListeners(note.repository_id);
+    if (waiting.length === 0 && !isHeard) return;
+    const body = await bodyOf(note);
+    if (body === undefined) return;
+    for (const waiter of waiting) waiter.resolve(body);
+    if (isHeard) {
+      events.publish(
+        note.repository_id,
+        resultMessage(note.repository_id, note.request_hash, note.data_version, body),
+      );
+    }
+  }
+
+  /** Queues the compute for a worker process and waits for its result (announced on the bus, or polled). */
+  async function computeElsewhere(
+    sender: TRemoteCompute,
+    repositoryId: string,
+    plan: TPlannedRequest,
+    query: TAnalyticsQuery,
+    version: number,
+    day: string,
+  ): Promise<{ body: string; isDelivered: boolean }> {
+    const key = `${repositoryId}|${plan.hash}`;
+    const set = waiters.get(key) ?? new Set();
+    waiters.set(key, set);
+    let waiter: { version: number; resolve: (body: string) => void } | undefined;
+    const announced = new Promise<string>((resolve) => {
+      waiter = { version, resolve };
+      set.add(waiter);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      progress(repositoryId, plan, version, 'queued');
+      await sender.send({ repository_id: repositoryId, query, day });
+      const started = Date.now();
+      for (;;) {
+        const tick = new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), REMOTE_POLL_MS);
+        });
+        const body = await Promise.race([announced, tick]);
+        clearTimeout(timer);
+        // Announced: deliver() hands it to this instance's subscribers too.
+        if (body !== undefined) return { body, isDelivered: true };
+        const stored = await results.read(repositoryId, plan.hash, version);
+        if (stored !== undefined) return { body: doneBody(stored, 0, true, version), isDelivered: false };
+        if (Date.now() - started > REMOTE_COMPUTE_TIMEOUT_MS) {
+          log.error({ repositoryId, requestHash: plan.hash }, 'analytics compute: no worker answered');
+          return { body: answerBody('error', ANALYTICS_MESSAGES.FAILED, version), isDelivered: false };
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      if (waiter) set.delete(waiter);
+      if (set.size === 0 && waiters.get(key) === set) waiters.delete(key);
+    }
+  }
+
+  /** A queued compute, in a worker process: computes (unless stored meanwhile) and announces the result. */
+  async function computeJob(data: Record<string, unknown>): Promise<void> {
+    // The query as the API parsed it (ZAnalyticsQuery's output, which its input schema would not take
+    // again); only the app's own instances write to this queue, in its own database.
+    const query =
+      typeof data.query === 'object' && data.query !== null ? (data.query as TAnalyticsQuery) : undefined;
+    const repositoryId = typeof data.repository_id === 'string' ? data.repository_id : undefined;
+    const day = typeof data.day === 'string' ? data.day : undefined;
+    if (!query || !repositoryId || !day) {
+      log.warn({ data }, 'analytics compute job without a valid request: dropped');
+      return;
+    }
+    const repository = await findLoaderRepository(db, repositoryId);
+    if (!repository) return;
+    const plan = planRequest(query, day);
+    const version = Number((await analyticsFacts(db, repositoryId)).data_version);
+    const stored = await results.read(repositoryId, plan.hash, version);
+    const note: TResultNote = stored
+      ? {
+          repository_id: repositoryId,
+          request_hash: plan.hash,
+          data_version: version,
+          status: 'done',
+          compute_ms: 0,
+        }
+      : (await compute(repository as TLoaderRepository, plan, version, day)).note;
+    deps.bus().announceResult(note);
   }
 
   /** Access as every repository call checks it; a 404 carries the seed's analytics wording. */
@@ -148,13 +289,15 @@ export function createAnalyticsService(deps: {
         cache.set(repositoryId, plan.hash, version, stored);
         return { ...base, body: doneBody(stored, 0, true, version) };
       }
-      const body = await compute(repository, plan, version, day);
-      if (events.hasListeners(repositoryId)) {
-        events.publish(
-          repositoryId,
-          `{"type":"result","repository_id":${JSON.stringify(repositoryId)},"request_hash":"${plan.hash}","data_version":${version},"response":${body}}`,
-        );
+      if (remote) {
+        const { body, isDelivered } = await computeElsewhere(remote, repositoryId, plan, query, version, day);
+        return { ...base, body, isComputed: isDelivered };
       }
+      const { body, note } = await compute(repository, plan, version, day);
+      if (events.hasListeners(repositoryId)) {
+        events.publish(repositoryId, resultMessage(repositoryId, plan.hash, version, body));
+      }
+      deps.bus().announceResult(note);
       return { ...base, body, isComputed: true };
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, started);
@@ -177,6 +320,16 @@ export function createAnalyticsService(deps: {
     /** The read access a WebSocket subscription needs (same errors as the HTTP route). */
     async requireRead(user: TAccessUser | null, repositoryId: string): Promise<void> {
       await requireRead(user, repositoryId);
+    },
+
+    /** The handler of ANALYTICS_COMPUTE_QUEUE. */
+    computeJob,
+
+    /** A result announced by another instance (the bus's onResult). */
+    deliver(note: TResultNote): void {
+      deliver(note).catch((error: unknown) =>
+        log.error({ err: error, note }, 'Could not deliver a result computed by another instance'),
+      );
     },
   };
 }

@@ -36,6 +36,8 @@ const owner = (feature: TPlanFeature): TRoutePlanRule => ({ plan: 'owner', featu
  */
 export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/health': 'free',
+  'GET /api/health/live': 'free',
+  'GET /api/health/ready': 'free',
   'GET /api/auth-providers': 'free',
   'GET /api/client-config': 'free',
   'GET /api/hubspot': 'free',

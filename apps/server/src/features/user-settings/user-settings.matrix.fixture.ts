@@ -10,6 +10,18 @@ export const userSettingsMatrix: TMatrixCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/health/live',
+    request: () => ({ url: '/api/health/live' }),
+    expected: { ...signedIn(), anonymous: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/health/ready',
+    request: () => ({ url: '/api/health/ready' }),
+    expected: { ...signedIn(), anonymous: 200 },
+  },
+  {
+    method: 'GET',
     route: '/api/users/:uuid/settings',
     request: (scene) => ({ url: `/api/users/${scene.users.owner.id}/settings` }),
     expected: { anonymous: 401, stranger: 403, reader: 403, writer: 403, owner: 200, inactive: 403 },
