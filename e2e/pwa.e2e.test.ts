@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app-server.ts';
 import { type Browser, openBrowser } from './support/browser.ts';
-import { createUser, signInBrowser } from './support/users.ts';
+import { pick } from './support/page-tools.ts';
+import { apiAs, createUser, signInBrowser } from './support/users.ts';
 
 interface TManifest {
   name?: string;
@@ -153,6 +154,80 @@ describe('installable app (PWA)', () => {
       await expect(page.goto(`${app.baseUrl}/api/health`)).rejects.toThrow(/net::ERR_/);
     } finally {
       await context.setOffline(false);
+    }
+  });
+
+  it('in the installed app at 390 px: signs in through the form, opens the dashboards and enters a transaction', async () => {
+    const installed = await openBrowser({ width: 390, height: 844 });
+    try {
+      const { page, context } = installed;
+      const user = await createUser(app, { email: 'installed@example.test', name: 'Ines Installed' });
+      const { id: repositoryId } = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
+        name: 'Pocket',
+        currency: 'USD',
+      });
+      await apiAs(app, user, 'POST', `/repositories/${repositoryId}/initialize`);
+      const settings = await apiAs<Record<string, unknown>>(app, user, 'GET', `/users/${user.id}/settings`);
+      await apiAs(app, user, 'POST', `/users/${user.id}/settings`, { ...settings, dateFormat: 'YYYY-MM-DD' });
+      const tags = await apiAs<Array<{ id: string; tag_name: string; tag_value: string }>>(
+        app,
+        user,
+        'GET',
+        `/tags?repository_id=${repositoryId}`,
+      );
+      const tagId = (name: string, value: string) =>
+        tags.find((tag) => tag.tag_name === name && tag.tag_value === value)?.id;
+      await apiAs(app, user, 'POST', '/assets', {
+        repository_id: repositoryId,
+        type: 'investment account',
+        name: 'Broker',
+        currency: 'USD',
+        tags: [tagId('Category', 'Investments'), tagId('Subcategory', 'Brokerage')],
+      });
+      await context.clearCookies();
+
+      // As installed: the app under its service worker's control at phone size. (Headless Chromium can neither
+      // install the app nor emulate the standalone display mode; the install offer is the test above.)
+      await page.goto(`${app.baseUrl}/login`);
+      await page.evaluate(async () => navigator.serviceWorker.ready);
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+      await page.locator('input[name="email"]').fill(user.email);
+      await page.locator('input[name="password"]').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(/\/dashboards/);
+      await page.getByText('Pocket').first().waitFor();
+      await page.getByText('Computing analytics…').waitFor({ state: 'detached' });
+      await installed.screenshot('pwa-installed-dashboards-390', { fullPage: false });
+
+      await page.goto(`${app.baseUrl}/transactions`);
+      await page.getByRole('button', { name: 'New transaction' }).click();
+      const form = page.getByRole('dialog', { name: 'New transaction' });
+      await pick(page, form, 'Type', 'deposit');
+      await form.getByLabel('Date').fill('2026-03-02');
+      await form.getByRole('combobox', { name: 'Account', exact: true }).first().click();
+      await page.getByRole('option', { name: 'Broker' }).click();
+      await form.getByRole('combobox', { name: 'Asset', exact: true }).first().click();
+      await page.getByRole('option', { name: 'US Dollar' }).first().click();
+      await form.getByRole('textbox', { name: 'Amount', exact: true }).first().fill('250');
+      await installed.screenshot('pwa-installed-transaction-390', { fullPage: false });
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Transaction 2026-03-02 created').first().waitFor();
+
+      const list = await apiAs<{ data: Array<{ type: string; entries: Array<{ amount: string }> }> }>(
+        app,
+        user,
+        'GET',
+        `/transactions?repository_id=${repositoryId}`,
+      );
+      expect(list.data.map((row) => [row.type, row.entries.map((entry) => entry.amount)])).toEqual([
+        ['deposit', ['250']],
+      ]);
+      // No page reached outside the phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await installed.close();
     }
   });
 });
