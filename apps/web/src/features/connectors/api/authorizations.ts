@@ -10,7 +10,7 @@ import {
   type TConnectorScheduleBody,
   updateConnectorSchedule,
 } from '@strata/contracts/linked-providers';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/call-endpoint.ts';
 import type { TLinkStart } from '../link/link-run.tsx';
 
@@ -23,6 +23,8 @@ export function useInstitutions(provider: 'gocardless', country: string, q: stri
     queryFn: ({ signal }) =>
       callEndpoint(searchInstitutions, { query: { provider, country, q }, signal, isParsed: true }),
     staleTime: 5 * 60_000,
+    // The list stays while the next search is asked, rather than flicker to a loader on each pause.
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

@@ -20,10 +20,16 @@ const SCHEDULE_CHOICES = [
 ];
 
 /** Shown in the user's zone, with the zone's name: the scheduler ticks in UTC. */
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(
-    new Date(iso),
-  );
+// dateStyle cannot be combined with timeZoneName, so the parts are named one by one.
+const WHEN_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+const when = (iso: string) => WHEN_FORMAT.format(new Date(iso));
 
 function ScheduleForm({
   connectorId,
