@@ -7,6 +7,7 @@ import {
   Loader,
   ScrollArea,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -102,7 +103,7 @@ export function InstitutionPicker({
   const institutions = useInstitutions('gocardless', country, q);
   return (
     <Stack gap="sm">
-      <Group grow align="flex-end" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Select
           label="Country"
           data={countries}
@@ -120,7 +121,7 @@ export function InstitutionPicker({
           onChange={(event) => setText(event.currentTarget.value)}
           data-autofocus
         />
-      </Group>
+      </SimpleGrid>
       {institutions.isPending && <Loader size="sm" aria-label="Loading banks" />}
       {institutions.error && (
         <Alert color="red" title="The banks could not be loaded">

@@ -46,7 +46,7 @@ export function Component() {
   }, [connector, ref, state, error]);
 
   return (
-    <Stack gap="md" maw={560} mx="auto" p="md">
+    <Stack gap="md" maw={560}>
       <Title order={2}>Linking your bank</Title>
       <Card withBorder padding="md">
         {outcome.kind === 'checking' && (
