@@ -166,7 +166,7 @@ const callbackRoutes = (
 );
 
 describe('the callback page /connectors/callback/{connector}', () => {
-  it('hands the ref to the server once (StrictMode), then follows the first sync to its counts', async () => {
+  it('hands the ref to the server once, even when the page mounts again, then follows the first sync to its counts', async () => {
     const calls = serve((_method, url) => {
       if (url.pathname === '/api/linked_data/callback/gocardless')
         return {
@@ -207,6 +207,14 @@ describe('the callback page /connectors/callback/{connector}', () => {
         };
       return undefined;
     });
+    // Mounted, left and mounted again (what StrictMode's doubled effects or a remount do): the one-use state is
+    // sent once and the same answer shown.
+    const first = renderWith(
+      <StrictMode>{callbackRoutes}</StrictMode>,
+      '/connectors/callback/gocardless?ref=state-ok-1',
+    );
+    await screen.findByTestId('link-result');
+    first.unmount();
     renderWith(<StrictMode>{callbackRoutes}</StrictMode>, '/connectors/callback/gocardless?ref=state-ok-1');
     const result = await screen.findByTestId('link-result');
     expect(result.textContent).toContain('Monzo linked');
