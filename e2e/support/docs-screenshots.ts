@@ -30,6 +30,10 @@ export const DOCS_SCREENSHOTS = [
   'connectors-live-390',
   'connect-consent-390',
   'connectors-reconnect-1280',
+  'gocardless-bank-picker-1280',
+  'gocardless-linked-1280',
+  'gocardless-bank-picker-390',
+  'gocardless-callback-refused-390',
 ] as const;
 
 export type TDocsScreenshot = (typeof DOCS_SCREENSHOTS)[number];

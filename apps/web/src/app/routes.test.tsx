@@ -166,6 +166,12 @@ describe('route table', () => {
     },
   );
 
+  it("takes the bank's way back for the callback page, not for a connector and an account of that shape", async () => {
+    const router = renderAt('/connectors/callback/gocardless?ref=s1', SESSION);
+    expect(await screen.findByRole('heading', { name: 'Linking your bank' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/connectors/callback/gocardless');
+  });
+
   it('answers an unknown path with the 404 page', async () => {
     renderAt('/no/such/page', null);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

@@ -220,6 +220,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'upgrade-plan', Component: PermissionDeniedPage },
             { path: 'connectors', lazy: () => import('../features/connectors/routes/connectors-page.tsx') },
             {
+              path: 'connectors/callback/:connector',
+              lazy: () => import('../features/connectors/routes/connector-callback-page.tsx'),
+            },
+            {
               path: 'connectors/:connectorId',
               lazy: () => import('../features/connectors/routes/connector-page.tsx'),
             },

@@ -17,6 +17,8 @@ describe('live connectors on the web', () => {
   it('tells provider connectors from file ones', () => {
     expect(isProviderConnector({ access_method: 'plaid' })).toBe(true);
     expect(isProviderConnector({ access_method: 'simplefin' })).toBe(true);
+    expect(isProviderConnector({ access_method: 'gocardless' })).toBe(true);
+    expect(isProviderConnector({ access_method: 'arch' })).toBe(true);
     expect(isProviderConnector({ access_method: 'file' })).toBe(false);
     expect(isProviderConnector({ access_method: 'manual' })).toBe(false);
   });

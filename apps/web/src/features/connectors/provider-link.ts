@@ -5,7 +5,7 @@ import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
 // they are tested alone.
 
 /** The connectors a provider fetches (the rest are loaded from files). */
-export const PROVIDER_METHODS = ['plaid', 'simplefin'] as const;
+export const PROVIDER_METHODS = ['plaid', 'simplefin', 'gocardless', 'arch'] as const;
 export type TProviderMethod = (typeof PROVIDER_METHODS)[number];
 
 export function isProviderConnector(
@@ -39,6 +39,7 @@ export const POWERED_BY: Partial<Record<TConnector['access_method'], { name: str
 export const PROVIDER_DESCRIPTIONS: Record<string, string> = {
   plaid: 'US and Canadian banks and brokerages, through the Plaid Link window',
   simplefin: 'Banks through your SimpleFIN bridge: paste a setup token',
+  gocardless: "European and UK banks: pick yours and agree at the bank's own pages",
 };
 
 export interface TSyncProgressView {

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import type { CONNECTOR_STATUSES } from '@strata/contracts/linked-data';
 import {
+  IconClock,
   IconDots,
   IconPencil,
   IconPlugConnected,
@@ -18,6 +19,7 @@ import { deleteConnector, linkedDataKey, renameConnector, type TConnector } from
 import { reconnectConnector } from '../link/connect-entry.ts';
 import { syncNowFlow } from '../link/sync-now.ts';
 import { isProviderConnector, needsReconnect } from '../provider-link.ts';
+import { openConnectorSchedule } from './connector-schedule-dialog.tsx';
 import { openImportStatement } from './import-statement-dialog.tsx';
 
 type TConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
@@ -224,6 +226,11 @@ export function ConnectorActions({
             }
           >
             Import
+          </Menu.Item>
+        )}
+        {isProviderConnector(connector) && (
+          <Menu.Item leftSection={<IconClock size={16} />} onClick={() => openConnectorSchedule(connector)}>
+            Sync schedule
           </Menu.Item>
         )}
         <Menu.Item

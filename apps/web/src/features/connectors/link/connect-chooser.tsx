@@ -6,8 +6,12 @@ import { modals } from '../../../shared/modals/modal-store.ts';
 import { type TProviderInfo, useProviders } from '../api/providers.ts';
 import { openImportStatement } from '../components/import-statement-dialog.tsx';
 import { PROVIDER_DESCRIPTIONS } from '../provider-link.ts';
+import { openGocardlessLink } from './gocardless-link.tsx';
 import { startPlaidLink } from './plaid-link.tsx';
 import { openSimplefinLink } from './simplefin-link.tsx';
+
+/** The providers whose link flow this web build has; another one the server lists cannot be picked here. */
+const WEB_FLOWS = new Set(['plaid', 'simplefin', 'gocardless']);
 
 function ProviderChoice({
   provider,
@@ -18,6 +22,8 @@ function ProviderChoice({
   isBusy: boolean;
   onConnect: () => void;
 }) {
+  const hasFlow = WEB_FLOWS.has(provider.id);
+  const canConnect = provider.available && hasFlow;
   return (
     <Card withBorder padding="sm" component="section" aria-label={provider.name}>
       <Stack gap={6} h="100%" justify="space-between">
@@ -30,19 +36,21 @@ function ProviderChoice({
           <Text fw={600}>{provider.name}</Text>
         </Group>
         <Text size="xs" c="dimmed">
-          {provider.available
-            ? (PROVIDER_DESCRIPTIONS[provider.id] ?? 'Link accounts through this provider')
-            : LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE}
+          {!provider.available
+            ? LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE
+            : hasFlow
+              ? (PROVIDER_DESCRIPTIONS[provider.id] ?? 'Link accounts through this provider')
+              : 'Linked through the API (docs/connectors.md); not from this screen yet'}
         </Text>
         <Button
           size="xs"
-          variant={provider.available ? 'filled' : 'default'}
-          disabled={!provider.available}
+          variant={canConnect ? 'filled' : 'default'}
+          disabled={!canConnect}
           loading={isBusy}
           onClick={onConnect}
           aria-label={`Connect ${provider.name}`}
         >
-          {provider.available ? 'Connect' : 'Not available'}
+          {canConnect ? 'Connect' : 'Not available'}
         </Button>
       </Stack>
     </Card>
@@ -62,6 +70,11 @@ export function ConnectChooser({ repositoryId, onClose }: { repositoryId: string
     if (provider.id === 'simplefin') {
       onClose();
       openSimplefinLink(repositoryId);
+      return;
+    }
+    if (provider.id === 'gocardless') {
+      onClose();
+      openGocardlessLink(repositoryId);
       return;
     }
     if (provider.id === 'plaid') {
