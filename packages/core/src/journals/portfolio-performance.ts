@@ -62,7 +62,7 @@ export function parsePortfolioPerformance(source: string): TParsedJournal {
   } catch {
     root = null;
   }
-  if (!root || root.tag !== 'client')
+  if (root?.tag !== 'client')
     throw new PortfolioPerformanceFormatError(
       'The file has no <client> element: it is not a Portfolio Performance XML file',
     );
