@@ -117,6 +117,14 @@ describe('Portfolio Performance XML', () => {
     expect(parseSource('PPPBV1\u0000', 'portfolio_performance').refused).toEqual([
       { line: -1, message: "The file is in Portfolio Performance's binary format: save it as XML" },
     ]);
+    // Shares ×10^6 and quotes ×10^4 before file version 49: read at ×10^8 they would be 100 and 10^4 times off.
+    expect(parseSource('<client><version>48</version></client>', 'portfolio_performance').refused).toEqual([
+      {
+        line: -1,
+        message:
+          "The file is of Portfolio Performance's file version 48: open and save it in a current Portfolio Performance (version 49 or later) first",
+      },
+    ]);
     for (const text of ['{"activities":[]}', '<xml><client/></xml>', '<client'])
       expect(parseSource(text, 'portfolio_performance').refused).toEqual([
         { line: -1, message: 'The file has no <client> element: it is not a Portfolio Performance XML file' },

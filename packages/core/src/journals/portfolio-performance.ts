@@ -1,7 +1,7 @@
 // Portfolio Performance's own save format, unencrypted XML (`<client>`), read into journal transactions that
-// map-journal.ts turns into smart transactions, as the Ghostfolio export is. Followed: the file layout PP
-// writes with quotes and shares scaled by 10^8 and money by 10^2 (recent versions; older files, with
-// quotes ×10^4 and shares ×10^6, are upgraded by opening and saving them in a current PP). Transactions
+// map-journal.ts turns into smart transactions, as the Ghostfolio export is. Followed: the layout PP writes
+// from file `<version>` 49 on (its model upgrade from 48 made shares and quotes ×10^8; money stays ×10^2).
+// An older file is refused: opening and saving it in a current PP upgrades it. Transactions
 // are numbered in the order read (accounts' first, then portfolios'), which is where a notice points.
 // docs/journal-import.md says what is carried and why.
 import { Decimal } from '../money/decimal.ts';
@@ -13,6 +13,8 @@ import { child, childrenOf, readXmlTree, type TXmlNode, textOf } from './pp-xml-
 export class PortfolioPerformanceFormatError extends Error {}
 
 const MONEY = new Decimal(100);
+/** The first file version with shares and quotes scaled by 10^8. */
+const FIRST_VERSION = 49;
 const SCALED = new Decimal(100_000_000);
 
 /** PP's long integer text as a decimal divided by its scale, or null. */
@@ -65,6 +67,11 @@ export function parsePortfolioPerformance(source: string): TParsedJournal {
   if (root?.tag !== 'client')
     throw new PortfolioPerformanceFormatError(
       'The file has no <client> element: it is not a Portfolio Performance XML file',
+    );
+  const version = Number(textOf(root, 'version'));
+  if (!Number.isInteger(version) || version < FIRST_VERSION)
+    throw new PortfolioPerformanceFormatError(
+      `The file is of Portfolio Performance's file version ${textOf(root, 'version') || '(none)'}: open and save it in a current Portfolio Performance (version ${FIRST_VERSION} or later) first`,
     );
   const out = new ExportJournal('portfolio_performance');
 
