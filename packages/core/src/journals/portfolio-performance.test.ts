@@ -167,6 +167,35 @@ describe('Portfolio Performance XML', () => {
     ]);
   });
 
+  it('carries a trade from an account in another currency: cash in its currency, shares at their own prices', () => {
+    // A EUR account buys 10 AAPL (quoted in USD): PP's amount 1370.00 EUR is the 1365.00 EUR gross value
+    // (its GROSS_VALUE unit: 1500 USD at 0.91) and a 5.00 EUR fee.
+    const xml = `<client><version>66</version><securities><security><name>Apple</name><currencyCode>USD</currencyCode>
+      <tickerSymbol>AAPL</tickerSymbol><prices><price t="2024-01-31" v="15500000000"/></prices></security></securities>
+      <accounts><account><name>Konto</name><currencyCode>EUR</currencyCode><transactions><account-transaction>
+      <date>2024-01-10T00:00</date><currencyCode>EUR</currencyCode><amount>137000</amount>
+      <security reference="../../../../../securities/security"/><crossEntry class="buysell"><portfolio><name>Depot</name>
+      <transactions><portfolio-transaction><date>2024-01-10T00:00</date><currencyCode>EUR</currencyCode>
+      <amount>137000</amount><security reference="../../../../../../../../../securities/security"/>
+      <crossEntry class="buysell" reference="../../../.."/><shares>1000000000</shares><units>
+      <unit type="GROSS_VALUE"><amount currency="EUR" amount="136500"/><forex currency="USD" amount="150000"/>
+      <exchangeRate>0.91</exchangeRate></unit><unit type="FEE"><amount currency="EUR" amount="500"/></unit></units>
+      <type>BUY</type></portfolio-transaction></transactions></portfolio>
+      <portfolioTransaction reference="../portfolio/transactions/portfolio-transaction"/><account reference="../../../.."/>
+      <accountTransaction reference="../.."/></crossEntry><shares>0</shares><type>BUY</type></account-transaction>
+      </transactions></account></accounts>
+      <portfolios><portfolio reference="../../accounts/account/transactions/account-transaction/crossEntry/portfolio"/>
+      </portfolios></client>`;
+    const forex = mapJournal(parseSource(xml, 'portfolio_performance'), { currency: 'EUR' });
+    expect(shapeOf(forex)).toEqual(['#2 2024-01-10 buy: Depot 10 AAPL, Konto -1370 EUR, Fees 5 EUR (AAPL)']);
+    expect(forex.instruments.map((i) => `${i.ticker} ${i.type} ${i.currency}`)).toEqual([
+      'EUR currency EUR',
+      'USD currency EUR',
+      'AAPL stock USD',
+    ]);
+    expect(forex.refused).toEqual([]);
+  });
+
   it.each([
     ['Depot.xml', '<?xml version="1.0"?>', 'portfolio_performance'],
     ['export', '<?xml version="1.0" encoding="UTF-8"?>\n<client>\n  <version>66', 'portfolio_performance'],

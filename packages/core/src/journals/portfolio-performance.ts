@@ -24,13 +24,15 @@ function scaled(value: string, scale: Decimal): Decimal | null {
 
 interface TSecurity {
   symbol: string;
-  currency: string;
 }
 
 interface TCharges {
   fee: Decimal;
   tax: Decimal;
-  /** A unit in a currency other than the transaction's (a forex gross value, a fee paid abroad). */
+  /**
+   * A unit whose amount is not in the transaction's currency. PP writes every unit's amount in it (a trade
+   * in a foreign security keeps the original in the unit's `<forex>`), so this guards a hand-edited file.
+   */
   foreign: boolean;
 }
 
@@ -40,10 +42,9 @@ function chargesOf(tx: TXmlNode, currency: string): TCharges {
     const money = child(unit, 'amount');
     const value = money ? scaled(money.attributes.amount ?? '', MONEY) : null;
     if (!money || value === null) continue;
-    if (child(unit, 'forex') || (money.attributes.currency ?? currency) !== currency) charges.foreign = true;
+    if ((money.attributes.currency ?? currency) !== currency) charges.foreign = true;
     if (unit.attributes.type === 'FEE') charges.fee = charges.fee.plus(value);
     else if (unit.attributes.type === 'TAX') charges.tax = charges.tax.plus(value);
-    else if (unit.attributes.type === 'GROSS_VALUE' && child(unit, 'forex')) charges.foreign = true;
   }
   return charges;
 }
@@ -80,7 +81,7 @@ export function parsePortfolioPerformance(source: string): TParsedJournal {
     const name = textOf(node, 'name');
     const symbol = textOf(node, 'tickerSymbol') || textOf(node, 'isin') || name;
     const currency = textOf(node, 'currencyCode').toUpperCase();
-    securities.set(node, { symbol, currency });
+    securities.set(node, { symbol });
     if (!currency) {
       out.ignore(-1, `Security ${symbol}: no currency (an index); its prices are not carried`);
       continue;
@@ -257,8 +258,10 @@ function readPortfolioTransaction(
     255,
   );
   const charges = chargesOf(tx, currency);
-  if (charges.foreign || security.currency !== currency)
-    return out.refuse(line, `${where}: a trade in a currency other than ${symbol}'s is not carried`);
+  // A trade from an account in another currency than the security's: the cash side is PP's amount in the
+  // account's currency; the shares are valued at the security's own prices, so the forex unit is not needed.
+  if (charges.foreign)
+    return out.refuse(line, `${where}: charges in a currency other than ${currency} are not carried`);
   // What the shares are worth without the charges (PP's amount includes them: paid on a buy, kept back on a sale).
   const costs = charges.fee.plus(charges.tax);
   switch (type) {
