@@ -202,7 +202,7 @@ describe('Portfolio Performance XML', () => {
     ['kontodepot', '<client>', 'portfolio_performance'],
     ['kontodepot.portfolio', 'PORTFOLIO\u0000', 'portfolio_performance'],
     ['books.journal', '2024-01-01 Opening', 'ledger'],
-  ])('guesses %s as %s', (name, head, format) => {
+  ])('guesses %s (starting %j) as %s', (name, head, format) => {
     expect(guessFormat(name, head)).toBe(format);
   });
 });
