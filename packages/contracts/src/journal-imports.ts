@@ -14,7 +14,8 @@ export const ZJournalImportBody = z.object({
   repository_id: ZRecordId,
   /**
    * `ledger` reads ledger-cli and hledger journals; `beancount` beancount files; `ghostfolio` Ghostfolio's
-   * JSON export; `wealthfolio` Wealthfolio's activity CSV.
+   * JSON export; `wealthfolio` Wealthfolio's activity CSV; `portfolio_performance` Portfolio Performance's
+   * unencrypted XML file.
    */
   format: ZJournalFormat,
   /** The file's text: one self-contained journal (`include` is refused) or export. */
@@ -42,7 +43,9 @@ export type TJournalPreviewBody = z.infer<typeof ZJournalPreviewBody>;
 
 /**
  * A line of the journal and what was done with it. For a Ghostfolio export `line` is the activity's index in
- * `activities` (from 0); for a Wealthfolio CSV the row's line (the header is 1); -1 is the file as a whole.
+ * `activities` (from 0); for a Wealthfolio CSV the row's line (the header is 1); for a Portfolio Performance
+ * file the transaction's number as read (each account's, then each portfolio's, from 1); -1 is the file as
+ * a whole.
  */
 export const ZJournalNotice = z.object({ line: z.number(), message: z.string() });
 
@@ -74,7 +77,7 @@ export const previewJournalImport = defineEndpoint({
   method: 'POST',
   url: '/journal_imports/preview',
   summary:
-    'What importing a journal (ledger/hledger, beancount) or an export (Ghostfolio, Wealthfolio) would create, and what it would not carry',
+    'What importing a journal (ledger/hledger, beancount) or an export (Ghostfolio, Wealthfolio, Portfolio Performance) would create, and what it would not carry',
   body: ZJournalPreviewBody,
   response: { 200: ZJournalImportPreview, ...errors },
 });

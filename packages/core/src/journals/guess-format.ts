@@ -6,6 +6,9 @@ import type { TJournalFormat } from './journal-types.ts';
 export function guessFormat(fileName: string, head: string): TJournalFormat {
   const name = fileName.toLowerCase();
   const start = head.replace(/^\uFEFF/, '').trimStart();
+  // PP's XML (`<client>`), and its password-protected file, which the reader refuses with the reason.
+  if (name.endsWith('.xml') || /^(<\?xml[^>]*>\s*)?<client[\s>]/.test(start) || start.startsWith('PORTFOLIO'))
+    return 'portfolio_performance';
   if (name.endsWith('.json') || start.startsWith('{')) return 'ghostfolio';
   if (name.endsWith('.csv') || /^[^\n]*activitytype/i.test(start)) return 'wealthfolio';
   if (

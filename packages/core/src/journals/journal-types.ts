@@ -2,8 +2,15 @@
 // transactions with their line numbers, before any mapping onto Strata (map-journal.ts). Quantities are
 // exact decimal text, never floats.
 
-/** Plain-text journals, then other tools' exports read into the same shape (ghostfolio.ts, wealthfolio.ts). */
-export const JOURNAL_FORMATS = ['ledger', 'beancount', 'ghostfolio', 'wealthfolio'] as const;
+/** Plain-text journals, then other tools' exports read into the same shape (ghostfolio.ts, wealthfolio.ts,
+ * portfolio-performance.ts). */
+export const JOURNAL_FORMATS = [
+  'ledger',
+  'beancount',
+  'ghostfolio',
+  'wealthfolio',
+  'portfolio_performance',
+] as const;
 export type TJournalFormat = (typeof JOURNAL_FORMATS)[number];
 
 export interface TJournalAmount {

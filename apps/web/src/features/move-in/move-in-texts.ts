@@ -5,6 +5,8 @@ export function noticePlace(format: TJournalFormat, line: number): string {
   if (line < 0) return 'File';
   if (format === 'ghostfolio') return `Activity ${line}`;
   if (format === 'wealthfolio') return `Row ${line}`;
+  // PP's transactions, numbered as read: each account's, then each portfolio's.
+  if (format === 'portfolio_performance') return `Transaction ${line}`;
   return `Line ${line}`;
 }
 

@@ -130,6 +130,20 @@ describe('Move in', () => {
     });
   });
 
+  it('guesses a Portfolio Performance file (.xml) and sends it as that format', {
+    timeout: 30_000,
+  }, async () => {
+    const bodies = serve();
+    renderForm([{ id: 'r1', name: 'Family' } as TRepository]);
+    const user = userEvent.setup();
+    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<client>\n  <version>66</version>\n</client>';
+    await user.upload(fileInput(), new File([xml], 'Depot.xml', { type: 'application/xml' }));
+    await waitFor(() => expect(input('Format').value).toBe('Portfolio Performance file (XML)'));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByLabelText('Preview');
+    expect(bodies[0]).toMatchObject({ repository_id: 'r1', format: 'portfolio_performance', journal: xml });
+  });
+
   it('offers only an existing repository it is given, and previews against it', {
     timeout: 30_000,
   }, async () => {

@@ -32,6 +32,7 @@ export const FORMAT_OPTIONS: { value: TJournalFormat; label: string }[] = [
   { value: 'beancount', label: 'beancount file' },
   { value: 'ghostfolio', label: 'Ghostfolio export (JSON)' },
   { value: 'wealthfolio', label: 'Wealthfolio activities (CSV)' },
+  { value: 'portfolio_performance', label: 'Portfolio Performance file (XML)' },
 ];
 
 /** The import's task is read every second while it runs (the screen shows its progress). */
@@ -43,7 +44,7 @@ type TDone = { repositoryId: string; name: string; message: string };
 const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '').slice(0, 100) || 'Moved in';
 
 /**
- * 'Move in': a file from another tool (ledger, beancount, Ghostfolio, Wealthfolio) into a new repository or
+ * 'Move in': a file from another tool (ledger, beancount, Ghostfolio, Wealthfolio, Portfolio Performance) into a new repository or
  * one the user may write to; the preview first, then the import in the background with its progress.
  */
 export function MoveInForm({
@@ -165,9 +166,9 @@ export function MoveInForm({
     <Stack gap="md">
       <FileInput
         label="File"
-        description="A ledger/hledger or beancount journal, a Ghostfolio export (.json) or a Wealthfolio activity CSV"
+        description="A ledger/hledger or beancount journal, a Ghostfolio export (.json), a Wealthfolio activity CSV or a Portfolio Performance file (.xml, saved without a password)"
         placeholder="Pick a file"
-        accept=".journal,.ledger,.hledger,.dat,.txt,.beancount,.bean,.json,.csv"
+        accept=".journal,.ledger,.hledger,.dat,.txt,.beancount,.bean,.json,.csv,.xml"
         clearable
         leftSection={<IconFileImport size={16} />}
         value={file}
