@@ -23,7 +23,7 @@ export const LINKED_AUTHORIZATION_MESSAGES = {
   USE_ARCH_SYNC: 'Arch links with its API client: use POST linked_data/arch_sync',
 } as const;
 
-/** Connectors linked through a redirect to the bank (or an OAuth authorization server) and back. */
+/** Aggregators whose redirect link starts at a bank chosen in their institutions (GET institutions/search). */
 export const REDIRECT_CONNECTORS = ['gocardless'] as const;
 
 export const ZInstitutionSearchQuery = z.object({
@@ -103,6 +103,8 @@ export const ZCallbackQuery = z.object({
   /** The state answered by authorization_url; GoCardless sends it back as `ref`. */
   state: z.string().max(512).optional(),
   ref: z.string().max(512).optional(),
+  /** An OAuth provider's authorization code (the cap-table link), exchanged once with the PKCE verifier. */
+  code: z.string().max(2048).optional(),
   /** Set by the bank or aggregator when the user cancelled or the bank refused. */
   error: z.string().max(512).optional(),
 });

@@ -33,7 +33,8 @@ export const ZProviderInfo = z.object({
   available: z.boolean(),
   /**
    * How the web links it: overlay (Link token, then POST connectors with public_token), token (paste),
-   * redirect (consent dialog, then GET authorization_url and the bank, then GET callback) or credentials
+   * redirect (GoCardless: consent dialog and bank; the cap table: neither; then GET authorization_url, the
+   * bank or authorization server, then GET callback with what it sent back) or credentials
    * (POST arch_sync with the user's API client id and secret).
    */
   flow: z.enum(['overlay', 'token', 'redirect', 'credentials']),

@@ -7,6 +7,7 @@ import { createTestDatabase } from '@strata/db/testing/test-database';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../build-app.ts';
 import { loadConfig } from '../plugins/config.ts';
+import { loggerOptions } from '../plugins/logger.ts';
 
 export interface TTestApp {
   app: FastifyInstance;
@@ -33,7 +34,8 @@ export async function createTestApp(
     },
   });
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test', ...options.env });
-  const app = await buildApp({ config, db: database, logger: { level: 'info', stream } });
+  // The app's own logger options (its redactions), written here.
+  const app = await buildApp({ config, db: database, logger: { ...loggerOptions(config), stream } });
   await options.prepare?.(app);
   await app.ready();
   return {

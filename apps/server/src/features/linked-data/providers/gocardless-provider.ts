@@ -444,7 +444,11 @@ export function createGocardlessProvider(settings: TGocardlessSettings): TRedire
         );
     },
 
+    linkNeeds: { consent: true, institution: true },
+
     async startAuthorization({ institutionId, redirectUrl, reference, language }) {
+      // The service asks for it first (linkNeeds): a bank is what a requisition is for.
+      if (!institutionId) throw new ProviderError('refused', 'No bank chosen');
       const agreement = parse(
         ZAgreement,
         await authorized('/agreements/enduser/', {

@@ -70,6 +70,9 @@ export function createLinkedAuthorizationsService(deps: {
     return provider;
   }
 
+  /** The same address at the start and at the code's exchange (OAuth compares them, RFC 6749 §4.1.3). */
+  const redirectUrlOf = (id: string) => `${publicUrl}/connectors/callback/${id}`;
+
   function secrets() {
     if (!providers.secrets) throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
     return providers.secrets;
@@ -83,7 +86,10 @@ export function createLinkedAuthorizationsService(deps: {
             .list()
             .filter((info) => info.available)
             .map((info) => providers.get(info.id))
-            .filter((provider) => provider !== null && isRedirectProvider(provider));
+            .filter(
+              (provider) =>
+                provider !== null && isRedirectProvider(provider) && provider.linkNeeds.institution,
+            );
       if (asked.length === 0) throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
       const found: TInstitution[] = [];
       for (const provider of asked as TRedirectProvider[]) {
@@ -107,15 +113,16 @@ export function createLinkedAuthorizationsService(deps: {
       await requireRepositoryAccess(db, user, query.repository_id, 'write');
       const provider = redirectProvider(connector);
       const box = secrets();
-      if (!query.consent) throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.CONSENT_REQUIRED);
-      if (!query.institution_id)
+      if (provider.linkNeeds.consent && !query.consent)
+        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.CONSENT_REQUIRED);
+      if (provider.linkNeeds.institution && !query.institution_id)
         throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.INSTITUTION_REQUIRED);
       const state = randomBytes(32).toString('base64url');
       let started: { url: string; externalId: string };
       try {
         started = await provider.startAuthorization({
-          institutionId: query.institution_id,
-          redirectUrl: `${publicUrl}/connectors/callback/${provider.id}`,
+          institutionId: query.institution_id ?? null,
+          redirectUrl: redirectUrlOf(provider.id),
           reference: state,
           language: query.language ?? null,
         });
@@ -178,8 +185,14 @@ export function createLinkedAuthorizationsService(deps: {
       let link: Awaited<ReturnType<TRedirectProvider['completeAuthorization']>>;
       let accounts: Awaited<ReturnType<TRedirectProvider['listAccounts']>>;
       try {
-        link = await provider.completeAuthorization(externalId);
+        link = await provider.completeAuthorization(externalId, {
+          code: query.code ?? null,
+          redirectUrl: redirectUrlOf(provider.id),
+        });
         accounts = await provider.listAccounts(link.secret);
+        // Tokens refreshed while the accounts were read: the new ones are those stored.
+        const renewed = provider.renewedSecret?.(link.secret);
+        if (renewed) link = { ...link, secret: renewed };
       } catch (error) {
         // Expired or rejected at the bank: this state can never finish.
         if (isProviderError(error) && error.kind === 'login_required')

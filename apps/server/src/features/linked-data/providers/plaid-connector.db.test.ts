@@ -204,13 +204,14 @@ afterAll(async () => {
 });
 
 describe('Plaid: providers and the Link token', () => {
-  it('lists Plaid as available (SimpleFIN, GoCardless and Arch are not configured here)', async () => {
+  it('lists Plaid as available (SimpleFIN, GoCardless, Arch and the cap table are not configured here)', async () => {
     const listed = await recorded(owner)('GET', '/api/linked_data/providers');
     expect(listed.json()).toEqual([
       { id: 'plaid', name: 'Plaid', available: true, flow: 'overlay', logo: null },
       { id: 'simplefin', name: 'SimpleFIN', available: false, flow: 'token', logo: null },
       { id: 'gocardless', name: 'GoCardless', available: false, flow: 'redirect', logo: null },
       { id: 'arch', name: 'Arch', available: false, flow: 'credentials', logo: null },
+      { id: 'cap_table', name: 'Carta', available: false, flow: 'redirect', logo: null },
     ]);
     const refused = await recorded(owner)('POST', '/api/linked_data/connectors', {
       repository_id: home,

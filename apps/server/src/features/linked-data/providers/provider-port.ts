@@ -7,7 +7,7 @@
  * result success / warning / error / login required).
  */
 
-export type TProviderId = 'plaid' | 'simplefin' | 'gocardless' | 'arch';
+export type TProviderId = 'plaid' | 'simplefin' | 'gocardless' | 'arch' | 'cap_table';
 
 export interface TProviderAccount {
   /** The provider's account id: the linked account's external_id. */
@@ -104,6 +104,11 @@ export interface TProvider {
   /** Asks the provider to look at the bank again now (the next fetch sees what it found). */
   refresh(secret: string): Promise<void>;
   disconnect(secret: string): Promise<void>;
+  /**
+   * The secret that replaced `secret` while it was used (an OAuth provider refreshed its tokens), once: the
+   * caller seals and stores it, since the old refresh token may no longer work. Null when unchanged.
+   */
+  renewedSecret?(secret: string): string | null;
 }
 
 /** A bank or broker an aggregator links (GET institutions/search). */
@@ -122,15 +127,27 @@ export interface TInstitution {
  * dialog asks for is given before `startAuthorization` is called.
  */
 export interface TRedirectProvider extends TProvider {
+  /**
+   * What GET authorization_url asks for before starting: GoCardless' consent dialog and bank; an OAuth
+   * provider asks its own consent on its pages and links one account holder, so neither.
+   */
+  readonly linkNeeds: { consent: boolean; institution: boolean };
   searchInstitutions(input: { country: string; query: string }): Promise<TInstitution[]>;
   startAuthorization(input: {
-    institutionId: string;
+    institutionId: string | null;
     redirectUrl: string;
     reference: string;
     language: string | null;
   }): Promise<{ url: string; externalId: string }>;
-  /** The access secret once the user finished at the bank; a link not (or no longer) granted is refused. */
-  completeAuthorization(externalId: string): Promise<TLinkResult>;
+  /**
+   * The access secret once the user finished at the bank; a link not (or no longer) granted is refused.
+   * `externalId` is what startAuthorization answered (kept sealed meanwhile: an OAuth provider's PKCE
+   * verifier); `callback` is what came back on the redirect (an OAuth provider's authorization code).
+   */
+  completeAuthorization(
+    externalId: string,
+    callback: { code: string | null; redirectUrl: string },
+  ): Promise<TLinkResult>;
 }
 
 export function isRedirectProvider(provider: TProvider): provider is TRedirectProvider {

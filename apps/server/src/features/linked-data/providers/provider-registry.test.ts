@@ -17,6 +17,7 @@ describe('provider registry', () => {
       ['simplefin', false],
       ['gocardless', false],
       ['arch', false],
+      ['cap_table', false],
     ]);
     expect(registry.get('plaid')).toBeNull();
     expect(() => registry.require('plaid')).toThrow('Connector not available');
@@ -40,6 +41,8 @@ describe('provider registry', () => {
       GOCARDLESS_SECRET_ID: 'id',
       GOCARDLESS_SECRET_KEY: 'k',
       ARCH_ENABLED: 'true',
+      CAP_TABLE_CLIENT_ID: 'ct-id',
+      CAP_TABLE_CLIENT_SECRET: 'ct-secret',
       CONNECTOR_SECRETS_KEY: KEY,
     });
     expect(configured.list().map(({ id, available, flow }) => [id, available, flow])).toEqual([
@@ -47,7 +50,15 @@ describe('provider registry', () => {
       ['simplefin', true, 'token'],
       ['gocardless', true, 'redirect'],
       ['arch', true, 'credentials'],
+      ['cap_table', true, 'redirect'],
     ]);
+    // Listed under the operator's name for it, Carta unless told otherwise.
+    expect(configured.list().find((info) => info.id === 'cap_table')?.name).toBe('Carta');
+    expect(
+      registryOf({ CAP_TABLE_NAME: 'Pulley', CAP_TABLE_CLIENT_ID: 'ct-id', CONNECTOR_SECRETS_KEY: KEY })
+        .list()
+        .find((info) => info.id === 'cap_table'),
+    ).toMatchObject({ name: 'Pulley', available: false });
     expect(configured.require('plaid').id).toBe('plaid');
     expect(configured.secrets?.currentKeyId).toBe('primary');
     // Plaid without its secret is not configured.

@@ -1,6 +1,7 @@
 import { LINKED_PROVIDER_MESSAGES, type TProviderInfo } from '@strata/contracts/linked-providers';
 import { AppError } from '../../../plugins/app-error.ts';
 import { createArchProvider } from './arch-provider.ts';
+import { createCapTableProvider } from './cap-table-provider.ts';
 import { createGocardlessProvider } from './gocardless-provider.ts';
 import { createPlaidProvider } from './plaid-provider.ts';
 import type { TProvider, TProviderId } from './provider-port.ts';
@@ -23,6 +24,7 @@ const KNOWN: ReadonlyArray<{ id: TProviderId; name: string; flow: TProviderInfo[
   { id: 'simplefin', name: 'SimpleFIN', flow: 'token' },
   { id: 'gocardless', name: 'GoCardless', flow: 'redirect' },
   { id: 'arch', name: 'Arch', flow: 'credentials' },
+  { id: 'cap_table', name: 'Cap table', flow: 'redirect' },
 ];
 
 /**
@@ -86,9 +88,34 @@ export function createProviderRegistry(env: TProvidersEnv): TProviderRegistry {
     built.set('arch', createArchProvider({ baseUrl: env.ARCH_BASE_URL, retry }));
   }
 
+  if (secrets && env.CAP_TABLE_CLIENT_ID && env.CAP_TABLE_CLIENT_SECRET) {
+    built.set(
+      'cap_table',
+      createCapTableProvider({
+        name: env.CAP_TABLE_NAME,
+        clientId: env.CAP_TABLE_CLIENT_ID,
+        clientSecret: env.CAP_TABLE_CLIENT_SECRET,
+        authorizeUrl: env.CAP_TABLE_AUTHORIZE_URL,
+        tokenUrl: env.CAP_TABLE_TOKEN_URL,
+        apiUrl: env.CAP_TABLE_API_URL,
+        scopes: env.CAP_TABLE_SCOPES,
+        tokenAuth: env.CAP_TABLE_TOKEN_AUTH,
+        retry,
+      }),
+    );
+  }
+
+  // The cap-table provider is listed under the name the operator gave it (Carta unless told otherwise).
+  const names: Partial<Record<TProviderId, string>> = { cap_table: env.CAP_TABLE_NAME };
   return {
     secrets,
-    list: () => KNOWN.map((known) => ({ ...known, available: built.has(known.id), logo: null })),
+    list: () =>
+      KNOWN.map((known) => ({
+        ...known,
+        name: names[known.id] ?? known.name,
+        available: built.has(known.id),
+        logo: null,
+      })),
     get: (id) => built.get(id as TProviderId) ?? null,
     require(id) {
       const provider = built.get(id as TProviderId);

@@ -22,6 +22,7 @@ import {
   finishProviderSyncEvent,
   insertProviderRows,
   recordProviderSync,
+  replaceProviderSecret,
   rowsByFitIds,
   type TProviderConnectionRow,
   type TProviderRowWrite,
@@ -142,8 +143,10 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
     if (!provider || !providers.secrets) throw new Error(LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
     const sealed = sealedOf(connection);
     await setTaskProgress(db, task.id, { stage: 'fetching', provider: provider.id });
+    let opened: string | null = null;
     try {
       const secret = providers.secrets.open(sealed);
+      opened = secret;
       const accounts = await provider.listAccounts(secret);
       const changes = await provider.fetchTransactions(secret, connection.cursor);
       const holdings = accounts.some((account) => account.isInvestment)
@@ -158,9 +161,24 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
         failed: changes.failures.length,
         holdings: holdings.length,
       });
-      const resealed = providers.secrets.isStale(sealed) ? providers.secrets.seal(secret) : null;
+      // Tokens refreshed during the fetch replace the stored ones (the old refresh token may be spent).
+      const renewed = provider.renewedSecret?.(secret) ?? null;
+      const resealed = renewed
+        ? providers.secrets.seal(renewed)
+        : providers.secrets.isStale(sealed)
+          ? providers.secrets.seal(secret)
+          : null;
       return { connection, accounts, holdings, changes, resealed } satisfies TFetched;
     } catch (error) {
+      // A refresh that worked before a later call failed: its tokens are kept all the same.
+      const renewed = opened === null ? null : (provider.renewedSecret?.(opened) ?? null);
+      if (renewed)
+        await replaceProviderSecret(
+          db,
+          payload.connector_id,
+          providers.secrets.seal(renewed),
+          connection.external_id,
+        );
       const message = error instanceof Error ? error.message : String(error);
       const loginRequired = isProviderError(error) && error.kind === 'login_required';
       await recordFailure(db, payload, task.id, loginRequired ? 'login_required' : 'error', message);

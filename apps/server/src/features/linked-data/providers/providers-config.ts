@@ -61,6 +61,31 @@ export const ZProvidersEnv = z.object({
   ARCH_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.arch.co'),
+  /**
+   * The cap-table provider (OAuth 2.0 authorization code with PKCE; Carta by default): on when its client id
+   * and secret are set. The addresses default to Carta's; another provider speaking the same flow and the
+   * portfolio API shape of docs/connectors.md (or a test's local one) is set here.
+   */
+  CAP_TABLE_NAME: z.string().trim().min(1).default('Carta'),
+  CAP_TABLE_CLIENT_ID: z.string().optional(),
+  CAP_TABLE_CLIENT_SECRET: z.string().optional(),
+  CAP_TABLE_AUTHORIZE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://login.app.carta.com/o/authorize/'),
+  CAP_TABLE_TOKEN_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://login.app.carta.com/o/access_token/'),
+  CAP_TABLE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.carta.com'),
+  /** Space-separated OAuth scopes asked for at the authorization. */
+  CAP_TABLE_SCOPES: z.string().default('read_portfolio_info read_portfolio_securities'),
+  /** How the client authenticates at the token endpoint (RFC 6749 §2.3.1): HTTP Basic or form fields. */
+  CAP_TABLE_TOKEN_AUTH: z
+    .enum(['client_secret_basic', 'client_secret_post'], {
+      error: 'must be client_secret_basic or client_secret_post',
+    })
+    .default('client_secret_basic'),
   /** Retries of a provider call after a 429 or a 5xx (waits double from PROVIDER_RETRY_BASE_MS). */
   PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   PROVIDER_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),

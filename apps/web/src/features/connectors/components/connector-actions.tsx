@@ -38,6 +38,7 @@ export const ACCESS_METHOD_LABELS: Record<TConnector['access_method'], string> =
   simplefin: 'SimpleFIN',
   gocardless: 'GoCardless',
   arch: 'Arch',
+  cap_table: 'Cap table',
 };
 
 /** The status badge with its message under it (a failed load says why). */
