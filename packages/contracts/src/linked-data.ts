@@ -30,6 +30,7 @@ export const CONNECTOR_ACCESS_METHODS = [
   'simplefin',
   'gocardless',
   'arch',
+  'kraken',
 ] as const;
 export type TLinkedLoader = (typeof LINKED_LOADERS)[number];
 export const CONNECTOR_STATUSES = ['ok', 'failed', 'pending'] as const;

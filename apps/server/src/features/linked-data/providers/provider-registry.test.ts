@@ -17,6 +17,7 @@ describe('provider registry', () => {
       ['simplefin', false],
       ['gocardless', false],
       ['arch', false],
+      ['kraken', false],
     ]);
     expect(registry.get('plaid')).toBeNull();
     expect(() => registry.require('plaid')).toThrow('Connector not available');
@@ -29,7 +30,12 @@ describe('provider registry', () => {
       registryOf({ PLAID_CLIENT_ID: 'id', PLAID_SECRET: 's', SIMPLEFIN_ENABLED: 'true' }).get('plaid'),
     ).toBeNull();
     expect(
-      registryOf({ GOCARDLESS_SECRET_ID: 'id', GOCARDLESS_SECRET_KEY: 'k', ARCH_ENABLED: 'true' })
+      registryOf({
+        GOCARDLESS_SECRET_ID: 'id',
+        GOCARDLESS_SECRET_KEY: 'k',
+        ARCH_ENABLED: 'true',
+        KRAKEN_ENABLED: 'true',
+      })
         .list()
         .filter((info) => info.available),
     ).toEqual([]);
@@ -40,6 +46,7 @@ describe('provider registry', () => {
       GOCARDLESS_SECRET_ID: 'id',
       GOCARDLESS_SECRET_KEY: 'k',
       ARCH_ENABLED: 'true',
+      KRAKEN_ENABLED: 'true',
       CONNECTOR_SECRETS_KEY: KEY,
     });
     expect(configured.list().map(({ id, available, flow }) => [id, available, flow])).toEqual([
@@ -47,6 +54,7 @@ describe('provider registry', () => {
       ['simplefin', true, 'token'],
       ['gocardless', true, 'redirect'],
       ['arch', true, 'credentials'],
+      ['kraken', true, 'credentials'],
     ]);
     expect(configured.require('plaid').id).toBe('plaid');
     expect(configured.secrets?.currentKeyId).toBe('primary');

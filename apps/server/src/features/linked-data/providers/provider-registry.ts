@@ -2,6 +2,7 @@ import { LINKED_PROVIDER_MESSAGES, type TProviderInfo } from '@strata/contracts/
 import { AppError } from '../../../plugins/app-error.ts';
 import { createArchProvider } from './arch-provider.ts';
 import { createGocardlessProvider } from './gocardless-provider.ts';
+import { createKrakenProvider } from './kraken-provider.ts';
 import { createPlaidProvider } from './plaid-provider.ts';
 import type { TProvider, TProviderId } from './provider-port.ts';
 import type { TProvidersEnv } from './providers-config.ts';
@@ -23,6 +24,7 @@ const KNOWN: ReadonlyArray<{ id: TProviderId; name: string; flow: TProviderInfo[
   { id: 'simplefin', name: 'SimpleFIN', flow: 'token' },
   { id: 'gocardless', name: 'GoCardless', flow: 'redirect' },
   { id: 'arch', name: 'Arch', flow: 'credentials' },
+  { id: 'kraken', name: 'Kraken', flow: 'credentials' },
 ];
 
 /**
@@ -84,6 +86,9 @@ export function createProviderRegistry(env: TProvidersEnv): TProviderRegistry {
   }
   if (secrets && env.ARCH_ENABLED) {
     built.set('arch', createArchProvider({ baseUrl: env.ARCH_BASE_URL, retry }));
+  }
+  if (secrets && env.KRAKEN_ENABLED) {
+    built.set('kraken', createKrakenProvider({ baseUrl: env.KRAKEN_BASE_URL, retry }));
   }
 
   return {

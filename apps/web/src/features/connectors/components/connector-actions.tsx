@@ -36,6 +36,7 @@ export const ACCESS_METHOD_LABELS: Record<TConnector['access_method'], string> =
   simplefin: 'SimpleFIN',
   gocardless: 'GoCardless',
   arch: 'Arch',
+  kraken: 'Kraken',
 };
 
 /** The status badge with its message under it (a failed load says why). */
