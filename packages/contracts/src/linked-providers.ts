@@ -34,7 +34,7 @@ export const ZProviderInfo = z.object({
   /**
    * How the web links it: overlay (Link token, then POST connectors with public_token), token (paste),
    * redirect (consent dialog, then GET authorization_url and the bank, then GET callback) or credentials
-   * (POST arch_sync with the user's API client id and secret).
+   * (POST arch_sync with the user's API client id and secret; POST kraken_sync with an API key and private key).
    */
   flow: z.enum(['overlay', 'token', 'redirect', 'credentials']),
   logo: z.string().nullable(),
