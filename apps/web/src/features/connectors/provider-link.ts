@@ -39,6 +39,7 @@ export const POWERED_BY: Partial<Record<TConnector['access_method'], { name: str
 export const PROVIDER_DESCRIPTIONS: Record<string, string> = {
   plaid: 'US and Canadian banks and brokerages, through the Plaid Link window',
   simplefin: 'Banks through your SimpleFIN bridge: paste a setup token',
+  kraken: 'Your Kraken balances and ledger, with a read-only API key',
 };
 
 export interface TSyncProgressView {

@@ -6,6 +6,7 @@ import { modals } from '../../../shared/modals/modal-store.ts';
 import { type TProviderInfo, useProviders } from '../api/providers.ts';
 import { openImportStatement } from '../components/import-statement-dialog.tsx';
 import { PROVIDER_DESCRIPTIONS } from '../provider-link.ts';
+import { openKrakenLink } from './kraken-link.tsx';
 import { startPlaidLink } from './plaid-link.tsx';
 import { openSimplefinLink } from './simplefin-link.tsx';
 
@@ -62,6 +63,11 @@ export function ConnectChooser({ repositoryId, onClose }: { repositoryId: string
     if (provider.id === 'simplefin') {
       onClose();
       openSimplefinLink(repositoryId);
+      return;
+    }
+    if (provider.id === 'kraken') {
+      onClose();
+      openKrakenLink(repositoryId);
       return;
     }
     if (provider.id === 'plaid') {
