@@ -6,7 +6,7 @@ import { ZRecordId } from './repositories.ts';
 
 // Live connectors that send the user to the bank and back, aggregators' institutions, and Arch (issue #24;
 // linked seed §2 'Connector actions', §7): GET institutions/search, GET linked_data/authorization_url/{connector},
-// GET linked_data/callback/{connector}, POST linked_data/arch_sync. docs/connectors.md has the flows.
+// GET linked_data/callback/{connector}, POST linked_data/arch_sync; and Kraken's key (POST linked_data/kraken_sync). docs/connectors.md has the flows.
 
 export const LINKED_AUTHORIZATION_MESSAGES = {
   /** The seed's consent dialog: Next stays disabled until the box is ticked; the server asks for it too. */
@@ -21,6 +21,8 @@ export const LINKED_AUTHORIZATION_MESSAGES = {
   USE_AUTHORIZATION_URL:
     'This connector links through the bank: use GET linked_data/authorization_url/{connector}',
   USE_ARCH_SYNC: 'Arch links with its API client: use POST linked_data/arch_sync',
+  KRAKEN_REFUSED: 'Kraken refused this API key: check the key, its private key and its permissions',
+  USE_KRAKEN_SYNC: 'Kraken links with an API key: use POST linked_data/kraken_sync',
 } as const;
 
 /** Aggregators whose redirect link starts at a bank chosen in their institutions (GET institutions/search). */
@@ -132,5 +134,28 @@ export const archSync = defineEndpoint({
   summary:
     'Link Arch with an API client id and secret (sealed, never answered) and sync its holdings and activities (linked seed §7)',
   body: ZArchSyncBody,
+  response: { 200: z.object({ task_id: z.string(), connector_id: z.string() }), ...errors },
+});
+
+export const ZKrakenSyncBody = z.object({
+  repository_id: ZRecordId,
+  /** A read-only key: Query Funds, Query Ledger Entries, Query Closed Orders & Trades. */
+  api_key: z.string().trim().min(1).max(255),
+  /** The key's private key, base64 as Kraken shows it. */
+  api_secret: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1000)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'must be the private key as Kraken shows it (base64)' }),
+  name: z.string().trim().min(1).max(255).optional(),
+});
+
+export const krakenSync = defineEndpoint({
+  method: 'POST',
+  url: '/linked_data/kraken_sync',
+  summary:
+    'Link Kraken with a read-only API key and its private key (sealed, never answered) and sync its balances and ledger',
+  body: ZKrakenSyncBody,
   response: { 200: z.object({ task_id: z.string(), connector_id: z.string() }), ...errors },
 });

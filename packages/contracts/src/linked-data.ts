@@ -31,6 +31,7 @@ export const CONNECTOR_ACCESS_METHODS = [
   'gocardless',
   'arch',
   'cap_table',
+  'kraken',
 ] as const;
 export type TLinkedLoader = (typeof LINKED_LOADERS)[number];
 export const CONNECTOR_STATUSES = ['ok', 'failed', 'pending'] as const;

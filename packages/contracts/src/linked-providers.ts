@@ -35,7 +35,7 @@ export const ZProviderInfo = z.object({
    * How the web links it: overlay (Link token, then POST connectors with public_token), token (paste),
    * redirect (GoCardless: consent dialog and bank; the cap table: neither; then GET authorization_url, the
    * bank or authorization server, then GET callback with what it sent back) or credentials
-   * (POST arch_sync with the user's API client id and secret).
+   * (POST arch_sync with the user's API client id and secret; POST kraken_sync with an API key and private key).
    */
   flow: z.enum(['overlay', 'token', 'redirect', 'credentials']),
   logo: z.string().nullable(),

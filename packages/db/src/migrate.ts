@@ -27,6 +27,7 @@ import * as journalImports from './migrations/2026-11-27-0026-journal-imports.ts
 import * as providerAuthorizations from './migrations/2026-11-27-0028-provider-authorizations.ts';
 import * as syncSchedules from './migrations/2026-11-27-0029-sync-schedules.ts';
 import * as csvPricesSecurityEvents from './migrations/2026-11-27-0030-csv-prices-security-events.ts';
+import * as kraken from './migrations/2026-11-27-0031-kraken.ts';
 import * as capTable from './migrations/2026-11-27-0032-cap-table.ts';
 
 /**
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0028-provider-authorizations': providerAuthorizations,
   '2026-11-27-0029-sync-schedules': syncSchedules,
   '2026-11-27-0030-csv-prices-security-events': csvPricesSecurityEvents,
+  '2026-11-27-0031-kraken': kraken,
   '2026-11-27-0032-cap-table': capTable,
 };
 

@@ -6,7 +6,15 @@ import type { JsonColumn } from './schema-columns.ts';
 type CreatedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /** Providers' kinds since migration 2026-11-27-0024. */
-export type TConnectorKind = 'manual' | 'file' | 'plaid' | 'simplefin' | 'gocardless' | 'arch' | 'cap_table';
+export type TConnectorKind =
+  | 'manual'
+  | 'file'
+  | 'plaid'
+  | 'simplefin'
+  | 'gocardless'
+  | 'arch'
+  | 'kraken'
+  | 'cap_table';
 export type TConnectorStatus = 'ok' | 'failed' | 'pending';
 export type TInvestmentKind = 'buy' | 'sell' | 'income' | 'reinvest' | 'transfer' | 'split' | 'other';
 export type TSyncResult = 'success' | 'warning' | 'error' | 'login_required';

@@ -197,6 +197,7 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'GET /api/linked_data/authorization_url/:connector': owner('linked_accounts'),
   'GET /api/linked_data/callback/:connector': owner('linked_accounts'),
   'POST /api/linked_data/arch_sync': owner('linked_accounts'),
+  'POST /api/linked_data/kraken_sync': owner('linked_accounts'),
   'GET /api/linked_data/accounts/:id/balances': owner('linked_accounts'),
   'DELETE /api/linked_data/connectors/:id/map_repository': owner('linked_accounts'),
 

@@ -40,6 +40,8 @@ export const PROVIDER_DESCRIPTIONS: Record<string, string> = {
   plaid: 'US and Canadian banks and brokerages, through the Plaid Link window',
   simplefin: 'Banks through your SimpleFIN bridge: paste a setup token',
   gocardless: "European and UK banks: pick yours and agree at the bank's own pages",
+  kraken: 'Your Kraken balances and ledger, with a read-only API key',
+  cap_table: "Your shares and options: sign in and allow access at the provider's own pages",
 };
 
 export interface TSyncProgressView {

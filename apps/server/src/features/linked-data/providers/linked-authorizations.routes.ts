@@ -1,6 +1,7 @@
 import {
   archSync,
   getAuthorizationUrl,
+  krakenSync,
   linkedDataCallback,
   searchInstitutions,
 } from '@strata/contracts/linked-authorizations';
@@ -10,7 +11,7 @@ import type { TAccessUser } from '../../../shared/repository-access.ts';
 import type { createLinkedConnectorsService } from '../linked-connectors.service.ts';
 import type { TLinkedAuthorizationsService } from './linked-authorizations.service.ts';
 
-/** Institutions search, the redirect link's two routes and Arch's link (linked seed §7). */
+/** Institutions search, the redirect link's two routes and the credential links (Arch, Kraken) (linked seed §7). */
 export function registerLinkedAuthorizationRoutes(
   app: Parameters<FastifyPluginAsyncZod>[0],
   service: TLinkedAuthorizationsService,
@@ -32,4 +33,5 @@ export function registerLinkedAuthorizationRoutes(
     },
   });
   route(archSync, { handler: async (request) => service.archSync(request.user, request.body) });
+  route(krakenSync, { handler: async (request) => service.krakenSync(request.user, request.body) });
 }

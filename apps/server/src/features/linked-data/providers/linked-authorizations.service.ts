@@ -6,6 +6,7 @@ import {
   type ZAuthorizationUrlQuery,
   type ZCallbackQuery,
   type ZInstitutionSearchQuery,
+  type ZKrakenSyncBody,
 } from '@strata/contracts/linked-authorizations';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
 import type { Database } from '@strata/db/schema';
@@ -49,7 +50,7 @@ function toAppError(error: unknown): AppError {
 
 /**
  * Links that go to the bank and back (GET authorization_url, GET callback), the aggregators' institutions,
- * and Arch's client-credentials link (POST arch_sync). The state is random, kept here only as its hash, bound
+ * and the links with typed credentials (POST arch_sync, POST kraken_sync). The state is random, kept here only as its hash, bound
  * to the user and repository that asked, used once: a callback with another user's state, or none, is 400
  * and makes nothing.
  */
@@ -76,6 +77,73 @@ export function createLinkedAuthorizationsService(deps: {
   function secrets() {
     if (!providers.secrets) throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
     return providers.secrets;
+  }
+  /**
+   * A provider linked with credentials the user types (Arch's API client, Kraken's API key): tried once
+   * before anything is stored, then sealed; the same credentials (the provider's external id of them) in
+   * the same repository sync its connector again instead of making another.
+   */
+  async function linkWithCredentials(
+    user: TAccessUser | null,
+    input: {
+      provider: 'arch' | 'kraken';
+      repositoryId: string;
+      name: string;
+      secret: string;
+      refused: string;
+    },
+  ): Promise<{ task_id: string; connector_id: string }> {
+    await requireRepositoryAccess(db, user, input.repositoryId, 'write');
+    const actor = user as TAccessUser;
+    const provider = providers.require(input.provider);
+    const box = secrets();
+    let link: Awaited<ReturnType<typeof provider.exchange>>;
+    try {
+      link = await provider.exchange(input.secret);
+    } catch (error) {
+      if (isProviderError(error))
+        logger.warn({ provider: input.provider, code: error.providerCode, kind: error.kind }, error.message);
+      if (isProviderError(error) && error.kind === 'refused')
+        throw new AppError('BAD_REQUEST', input.refused);
+      throw toAppError(error);
+    }
+    const sealed = box.seal(link.secret);
+    return db.transaction().execute(async (trx) => {
+      const known = link.externalId
+        ? await findConnectionByExternalId(trx, {
+            repositoryId: input.repositoryId,
+            provider: input.provider,
+            externalId: link.externalId,
+          })
+        : undefined;
+      const existing = known ? await findConnector(trx, known.connector_id) : undefined;
+      if (existing) {
+        // The secret may have been rotated at the provider: the one that just worked is kept.
+        await replaceProviderSecret(trx, existing.id, sealed, link.externalId);
+        return {
+          connector_id: existing.id,
+          task_id: await queueProviderSync(tasks, trx, existing, actor.id),
+        };
+      }
+      const made = await insertConnector(trx, {
+        repository_id: input.repositoryId,
+        name: input.name,
+        kind: input.provider,
+        source: input.provider,
+        created_by: actor.id,
+      });
+      await insertProviderConnection(trx, {
+        connector_id: made.id,
+        repository_id: made.repository_id,
+        provider: input.provider,
+        external_id: link.externalId,
+        secret_ciphertext: sealed.ciphertext,
+        secret_iv: sealed.iv,
+        secret_tag: sealed.tag,
+        secret_key_id: sealed.keyId,
+      });
+      return { connector_id: made.id, task_id: await queueProviderSync(tasks, trx, made, actor.id) };
+    });
   }
 
   return {
@@ -243,57 +311,26 @@ export function createLinkedAuthorizationsService(deps: {
       user: TAccessUser | null,
       body: z.output<typeof ZArchSyncBody>,
     ): Promise<{ task_id: string; connector_id: string }> {
-      await requireRepositoryAccess(db, user, body.repository_id, 'write');
-      const actor = user as TAccessUser;
-      const arch = providers.require('arch');
-      const box = secrets();
-      const secret = JSON.stringify({ client_id: body.client_id, client_secret: body.client_secret });
-      let link: Awaited<ReturnType<typeof arch.exchange>>;
-      try {
-        link = await arch.exchange(secret);
-      } catch (error) {
-        if (isProviderError(error))
-          logger.warn({ provider: 'arch', code: error.providerCode, kind: error.kind }, error.message);
-        if (isProviderError(error) && error.kind === 'refused')
-          throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.ARCH_REFUSED);
-        throw toAppError(error);
-      }
-      const sealed = box.seal(link.secret);
-      return db.transaction().execute(async (trx) => {
-        const known = link.externalId
-          ? await findConnectionByExternalId(trx, {
-              repositoryId: body.repository_id,
-              provider: 'arch',
-              externalId: link.externalId,
-            })
-          : undefined;
-        const existing = known ? await findConnector(trx, known.connector_id) : undefined;
-        if (existing) {
-          // The secret may have been rotated at Arch: the one that just worked is kept.
-          await replaceProviderSecret(trx, existing.id, sealed, link.externalId);
-          return {
-            connector_id: existing.id,
-            task_id: await queueProviderSync(tasks, trx, existing, actor.id),
-          };
-        }
-        const made = await insertConnector(trx, {
-          repository_id: body.repository_id,
-          name: body.name ?? 'Arch',
-          kind: 'arch',
-          source: 'arch',
-          created_by: actor.id,
-        });
-        await insertProviderConnection(trx, {
-          connector_id: made.id,
-          repository_id: made.repository_id,
-          provider: 'arch',
-          external_id: link.externalId,
-          secret_ciphertext: sealed.ciphertext,
-          secret_iv: sealed.iv,
-          secret_tag: sealed.tag,
-          secret_key_id: sealed.keyId,
-        });
-        return { connector_id: made.id, task_id: await queueProviderSync(tasks, trx, made, actor.id) };
+      return linkWithCredentials(user, {
+        provider: 'arch',
+        repositoryId: body.repository_id,
+        name: body.name ?? 'Arch',
+        secret: JSON.stringify({ client_id: body.client_id, client_secret: body.client_secret }),
+        refused: LINKED_AUTHORIZATION_MESSAGES.ARCH_REFUSED,
+      });
+    },
+
+    /** Kraken with the user's read-only API key: as Arch's client (tried, sealed, one connector per key). */
+    async krakenSync(
+      user: TAccessUser | null,
+      body: z.output<typeof ZKrakenSyncBody>,
+    ): Promise<{ task_id: string; connector_id: string }> {
+      return linkWithCredentials(user, {
+        provider: 'kraken',
+        repositoryId: body.repository_id,
+        name: body.name ?? 'Kraken',
+        secret: JSON.stringify({ api_key: body.api_key, api_secret: body.api_secret }),
+        refused: LINKED_AUTHORIZATION_MESSAGES.KRAKEN_REFUSED,
       });
     },
   };

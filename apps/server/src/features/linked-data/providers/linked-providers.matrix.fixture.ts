@@ -76,6 +76,17 @@ export const linkedProvidersMatrix: TMatrixCase[] = [
     byPlan: refusedByPlan,
   },
   {
+    method: 'POST',
+    route: '/api/linked_data/kraken_sync',
+    label: 'Kraken not configured: writers (after the access checks) are told it is not available',
+    request: (scene) => ({
+      url: '/api/linked_data/kraken_sync',
+      body: { repository_id: scene.repositoryId, api_key: 'matrix-key', api_secret: 'bWF0cml4LXNlY3JldA==' },
+    }),
+    expected: repositoryCall('write', 400),
+    byPlan: refusedByPlan,
+  },
+  {
     method: 'GET',
     route: '/api/linked_data/connectors/:id/schedule',
     label: "a file connector's schedule: readers of its home repository see it off",

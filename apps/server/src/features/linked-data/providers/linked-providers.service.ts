@@ -113,6 +113,8 @@ export function createLinkedProvidersService(deps: {
       const provider = providers.require(body.access_method);
       if (provider.id === 'arch')
         throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.USE_ARCH_SYNC);
+      if (provider.id === 'kraken')
+        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.USE_KRAKEN_SYNC);
       if (isRedirectProvider(provider))
         throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.USE_AUTHORIZATION_URL);
       const secrets = providers.secrets;

@@ -212,6 +212,7 @@ describe('Plaid: providers and the Link token', () => {
       { id: 'gocardless', name: 'GoCardless', available: false, flow: 'redirect', logo: null },
       { id: 'arch', name: 'Arch', available: false, flow: 'credentials', logo: null },
       { id: 'cap_table', name: 'Carta', available: false, flow: 'redirect', logo: null },
+      { id: 'kraken', name: 'Kraken', available: false, flow: 'credentials', logo: null },
     ]);
     const refused = await recorded(owner)('POST', '/api/linked_data/connectors', {
       repository_id: home,

@@ -7,7 +7,7 @@
  * result success / warning / error / login required).
  */
 
-export type TProviderId = 'plaid' | 'simplefin' | 'gocardless' | 'arch' | 'cap_table';
+export type TProviderId = 'plaid' | 'simplefin' | 'gocardless' | 'arch' | 'cap_table' | 'kraken';
 
 export interface TProviderAccount {
   /** The provider's account id: the linked account's external_id. */

@@ -18,6 +18,7 @@ describe('provider registry', () => {
       ['gocardless', false],
       ['arch', false],
       ['cap_table', false],
+      ['kraken', false],
     ]);
     expect(registry.get('plaid')).toBeNull();
     expect(() => registry.require('plaid')).toThrow('Connector not available');
@@ -30,7 +31,12 @@ describe('provider registry', () => {
       registryOf({ PLAID_CLIENT_ID: 'id', PLAID_SECRET: 's', SIMPLEFIN_ENABLED: 'true' }).get('plaid'),
     ).toBeNull();
     expect(
-      registryOf({ GOCARDLESS_SECRET_ID: 'id', GOCARDLESS_SECRET_KEY: 'k', ARCH_ENABLED: 'true' })
+      registryOf({
+        GOCARDLESS_SECRET_ID: 'id',
+        GOCARDLESS_SECRET_KEY: 'k',
+        ARCH_ENABLED: 'true',
+        KRAKEN_ENABLED: 'true',
+      })
         .list()
         .filter((info) => info.available),
     ).toEqual([]);
@@ -43,6 +49,7 @@ describe('provider registry', () => {
       ARCH_ENABLED: 'true',
       CAP_TABLE_CLIENT_ID: 'ct-id',
       CAP_TABLE_CLIENT_SECRET: 'ct-secret',
+      KRAKEN_ENABLED: 'true',
       CONNECTOR_SECRETS_KEY: KEY,
     });
     expect(configured.list().map(({ id, available, flow }) => [id, available, flow])).toEqual([
@@ -51,6 +58,7 @@ describe('provider registry', () => {
       ['gocardless', true, 'redirect'],
       ['arch', true, 'credentials'],
       ['cap_table', true, 'redirect'],
+      ['kraken', true, 'credentials'],
     ]);
     // Listed under the operator's name for it, Carta unless told otherwise.
     expect(configured.list().find((info) => info.id === 'cap_table')?.name).toBe('Carta');

@@ -3,6 +3,7 @@ import { AppError } from '../../../plugins/app-error.ts';
 import { createArchProvider } from './arch-provider.ts';
 import { createCapTableProvider } from './cap-table-provider.ts';
 import { createGocardlessProvider } from './gocardless-provider.ts';
+import { createKrakenProvider } from './kraken-provider.ts';
 import { createPlaidProvider } from './plaid-provider.ts';
 import type { TProvider, TProviderId } from './provider-port.ts';
 import type { TProvidersEnv } from './providers-config.ts';
@@ -25,6 +26,7 @@ const KNOWN: ReadonlyArray<{ id: TProviderId; name: string; flow: TProviderInfo[
   { id: 'gocardless', name: 'GoCardless', flow: 'redirect' },
   { id: 'arch', name: 'Arch', flow: 'credentials' },
   { id: 'cap_table', name: 'Cap table', flow: 'redirect' },
+  { id: 'kraken', name: 'Kraken', flow: 'credentials' },
 ];
 
 /**
@@ -86,6 +88,9 @@ export function createProviderRegistry(env: TProvidersEnv): TProviderRegistry {
   }
   if (secrets && env.ARCH_ENABLED) {
     built.set('arch', createArchProvider({ baseUrl: env.ARCH_BASE_URL, retry }));
+  }
+  if (secrets && env.KRAKEN_ENABLED) {
+    built.set('kraken', createKrakenProvider({ baseUrl: env.KRAKEN_BASE_URL, retry }));
   }
 
   if (secrets && env.CAP_TABLE_CLIENT_ID && env.CAP_TABLE_CLIENT_SECRET) {

@@ -86,6 +86,12 @@ export const ZProvidersEnv = z.object({
       error: 'must be client_secret_basic or client_secret_post',
     })
     .default('client_secret_basic'),
+  /** Kraken (crypto exchange): on when set; each user brings a read-only API key and its private key. */
+  KRAKEN_ENABLED: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** Another address for its REST API (a proxy; the tests' local Kraken). */
+  KRAKEN_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.kraken.com'),
   /** Retries of a provider call after a 429 or a 5xx (waits double from PROVIDER_RETRY_BASE_MS). */
   PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   PROVIDER_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),

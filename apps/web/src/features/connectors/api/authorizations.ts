@@ -29,10 +29,13 @@ export function useInstitutions(provider: 'gocardless', country: string, q: stri
   });
 }
 
-/** After the consent dialog: `GET linked_data/authorization_url/{connector}` → where the bank's pages are. */
+/**
+ * `GET linked_data/authorization_url/{connector}` → where the bank's (GoCardless, after the consent dialog and the
+ * bank picker) or the authorization server's (the cap table) pages are.
+ */
 export function fetchAuthorizationUrl(
   connector: string,
-  query: { repository_id: string; institution_id: string; name?: string },
+  query: { repository_id: string; institution_id?: string; name?: string },
 ): Promise<{ url: string }> {
   return callEndpoint(getAuthorizationUrl, {
     params: { connector },
@@ -49,9 +52,9 @@ const callbacks = new Map<string, Promise<TLinkStart & { repositoryId: string }>
 
 export function completeAuthorization(
   connector: string,
-  query: { ref?: string; state?: string; error?: string },
+  query: { ref?: string; state?: string; code?: string; error?: string },
 ): Promise<TLinkStart & { repositoryId: string }> {
-  const key = JSON.stringify([connector, query.ref, query.state, query.error]);
+  const key = JSON.stringify([connector, query.ref, query.state, query.code, query.error]);
   let sent = callbacks.get(key);
   if (!sent) {
     sent = callEndpoint(linkedDataCallback, { params: { connector }, query }).then((made) => ({

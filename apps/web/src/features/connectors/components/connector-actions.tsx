@@ -39,6 +39,7 @@ export const ACCESS_METHOD_LABELS: Record<TConnector['access_method'], string> =
   gocardless: 'GoCardless',
   arch: 'Arch',
   cap_table: 'Cap table',
+  kraken: 'Kraken',
 };
 
 /** The status badge with its message under it (a failed load says why). */

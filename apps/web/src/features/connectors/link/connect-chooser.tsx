@@ -3,15 +3,18 @@ import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
 import { IconBuildingBank, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { modals } from '../../../shared/modals/modal-store.ts';
+import { notifyError } from '../../../shared/notifications/notify-error.ts';
+import { fetchAuthorizationUrl } from '../api/authorizations.ts';
 import { type TProviderInfo, useProviders } from '../api/providers.ts';
 import { openImportStatement } from '../components/import-statement-dialog.tsx';
 import { PROVIDER_DESCRIPTIONS } from '../provider-link.ts';
 import { openGocardlessLink } from './gocardless-link.tsx';
+import { openKrakenLink } from './kraken-link.tsx';
 import { startPlaidLink } from './plaid-link.tsx';
 import { openSimplefinLink } from './simplefin-link.tsx';
 
 /** The providers whose link flow this web build has; another one the server lists cannot be picked here. */
-const WEB_FLOWS = new Set(['plaid', 'simplefin', 'gocardless']);
+const WEB_FLOWS = new Set(['plaid', 'simplefin', 'gocardless', 'kraken', 'cap_table']);
 
 function ProviderChoice({
   provider,
@@ -75,6 +78,23 @@ export function ConnectChooser({ repositoryId, onClose }: { repositoryId: string
     if (provider.id === 'gocardless') {
       onClose();
       openGocardlessLink(repositoryId);
+      return;
+    }
+    if (provider.id === 'kraken') {
+      onClose();
+      openKrakenLink(repositoryId);
+      return;
+    }
+    if (provider.id === 'cap_table') {
+      // OAuth: the consent is asked on the provider's own pages, which send the browser to the callback page.
+      setBusy(provider.id);
+      try {
+        const { url } = await fetchAuthorizationUrl('cap_table', { repository_id: repositoryId });
+        window.location.assign(url);
+      } catch (error) {
+        notifyError(error);
+        setBusy(null);
+      }
       return;
     }
     if (provider.id === 'plaid') {

@@ -21,12 +21,14 @@ export function Component() {
   const ref = search.get('ref') ?? undefined;
   const state = search.get('state') ?? undefined;
   const error = search.get('error') ?? undefined;
+  // An OAuth provider (the cap table) sends the authorization code with the state.
+  const code = search.get('code') ?? undefined;
   const [outcome, setOutcome] = useState<TOutcome>({ kind: 'checking' });
 
   useEffect(() => {
     let isCurrent = true;
     // One request per state even when the effect runs twice: completeAuthorization keeps it.
-    const sent = completeAuthorization(connector, { ref, state, error });
+    const sent = completeAuthorization(connector, { ref, state, code, error });
     sent.then(
       (made) => {
         if (isCurrent)
@@ -43,7 +45,7 @@ export function Component() {
     return () => {
       isCurrent = false;
     };
-  }, [connector, ref, state, error]);
+  }, [connector, ref, state, code, error]);
 
   return (
     <Stack gap="md" maw={560}>
