@@ -1,4 +1,16 @@
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { TAsset } from '@strata/contracts/assets';
 import type { TTag } from '@strata/contracts/tags';
 import type { TTransaction } from '@strata/contracts/transactions';
@@ -274,7 +286,8 @@ export function TransactionForm(props: TTransactionFormProps) {
             {slot.title}
             {slot.amount.optional ? ' (optional)' : ''}
           </Text>
-          <Group grow align="flex-start">
+          {/* One field a line on a phone: three side by side cut an account's or asset's name to a few letters. */}
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Select
               label="Account"
               description={slot.accountDescription}
@@ -315,7 +328,7 @@ export function TransactionForm(props: TTransactionFormProps) {
               onChange={(event) => setEntry(index, { amount: event.currentTarget.value })}
               error={errorOf(entryErrorKey(slot.title, 'amount'))}
             />
-          </Group>
+          </SimpleGrid>
         </Stack>
       ))}
       {unlabelled.length > 0 && (
