@@ -10,6 +10,7 @@ const JOURNEYS = [
   'e2e/linked-data.e2e.test.ts',
   'e2e/transactions.e2e.test.ts',
   'e2e/linked-grid-edit.e2e.test.ts',
+  'e2e/cap-table-connect.e2e.test.ts',
 ];
 
 const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

@@ -34,6 +34,9 @@ export const DOCS_SCREENSHOTS = [
   'gocardless-linked-1280',
   'gocardless-bank-picker-390',
   'gocardless-callback-refused-390',
+  'cap-table-authorize-1280',
+  'cap-table-linked-1280',
+  'cap-table-linked-390',
 ] as const;
 
 export type TDocsScreenshot = (typeof DOCS_SCREENSHOTS)[number];

@@ -43,11 +43,30 @@ async function textOf(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The consent page: the authorize query carried on in hidden fields, the user's answer as `decision`. */
+function consentPageOf(query: URLSearchParams): string {
+  const fields = [...query]
+    .filter(([name]) => name !== 'decision')
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize Strata</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; max-width: 28rem; margin: 3rem auto; padding: 0 1rem">
+<h1>Authorize Strata</h1><p>Strata asks to read your portfolio: ${escapeHtml(query.get('scope') ?? '')}.</p>
+<form method="get" action="/authorize">${fields}
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button></form></body></html>`;
+}
+
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 
 export async function startCapTableServer(options: {
   tokenAuth: 'client_secret_basic' | 'client_secret_post';
   pageSize?: number;
+  /** Authorize answers a consent page (for a browser) instead of approving at once. */
+  consentPage?: boolean;
 }): Promise<TCapTableServer> {
   const clientId = 'strata-test-client';
   const clientSecret = token('secret');
@@ -116,9 +135,13 @@ export async function startCapTableServer(options: {
       const q = url.searchParams;
       const redirectUri = q.get('redirect_uri');
       if (q.get('client_id') !== clientId || !redirectUri) return send(400, { error: 'invalid_request' });
+      if (options.consentPage && !q.has('decision')) {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return response.end(consentPageOf(q));
+      }
       const back = new URL(redirectUri);
       back.searchParams.set('state', q.get('state') ?? '');
-      if (deny) {
+      if (deny || q.get('decision') === 'deny') {
         deny = false;
         back.searchParams.set('error', 'access_denied');
       } else if (
