@@ -118,9 +118,9 @@ describe('linking a cap table (OAuth) on /connectors', () => {
     const result = page.getByTestId('link-result');
     await result.waitFor({ timeout: 30_000 });
     expect(await result.textContent()).toContain('Carta linked');
-    // A cap table has positions, no transactions: the sync's transaction counts are all nought.
+    // A cap table has positions, no transactions: the transaction counts are all nought, the positions counted.
     expect(await result.textContent()).toContain(
-      '0 added, 0 updated, 0 removed, 0 skipped as duplicates, 0 failed',
+      '0 added, 0 updated, 0 removed, 0 skipped as duplicates, 0 failed; 3 positions',
     );
     // The code went to the token endpoint once, with the verifier matching the challenge and the client as Basic.
     expect(ct.tokenCalls).toEqual([{ grantType: 'authorization_code', verifierOk: true, auth: 'basic' }]);

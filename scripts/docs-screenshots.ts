@@ -2,16 +2,15 @@
 // web app and runs the e2e journeys that take them with the flag that lets them copy into docs/. An ordinary
 // e2e run leaves docs/ alone; this is the one way those files change, on purpose, to be looked at before a commit.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DOCS_SCREENSHOTS_FLAG } from '../e2e/support/docs-screenshots.ts';
 
-const JOURNEYS = [
-  'e2e/assets.e2e.test.ts',
-  'e2e/dashboards.e2e.test.ts',
-  'e2e/linked-data.e2e.test.ts',
-  'e2e/transactions.e2e.test.ts',
-  'e2e/linked-grid-edit.e2e.test.ts',
-  'e2e/cap-table-connect.e2e.test.ts',
-];
+// Every journey that keeps a screenshot for the docs (it calls keepForDocs), so a new one is never left out.
+const JOURNEYS = readdirSync('e2e')
+  .filter((name) => name.endsWith('.e2e.test.ts'))
+  .map((name) => join('e2e', name))
+  .filter((path) => readFileSync(path, 'utf8').includes('keepForDocs('));
 
 const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);

@@ -38,5 +38,8 @@ describe('live connectors on the web', () => {
       syncCountsText({ added: 3, updated: 1, removed: 2, skipped_duplicate: 0, failed: 1, message: 'x' }),
     ).toBe('3 added, 1 updated, 2 removed, 0 skipped as duplicates, 1 failed');
     expect(syncCountsText(null)).toBe('0 added, 0 updated, 0 removed, 0 skipped as duplicates, 0 failed');
+    expect(syncCountsText({ added: 0, positions: { added: 3 } })).toBe(
+      '0 added, 0 updated, 0 removed, 0 skipped as duplicates, 0 failed; 3 positions',
+    );
   });
 });

@@ -81,7 +81,11 @@ export function syncProgressOf(task: {
 /** The sync event's counts (linked seed §4), as the result line says them. */
 export function syncCountsText(result: Record<string, unknown> | null | undefined): string {
   const value = result ?? {};
-  return `${count(value.added)} added, ${count(value.updated)} updated, ${count(value.removed)} removed, ${count(
+  const transactions = `${count(value.added)} added, ${count(value.updated)} updated, ${count(value.removed)} removed, ${count(
     value.skipped_duplicate,
   )} skipped as duplicates, ${count(value.failed)} failed`;
+  // A cap table or an exchange's balances bring positions; a bank's sync says nothing of them.
+  const positions = value.positions as { added?: unknown } | undefined;
+  const positionsAdded = count(positions?.added);
+  return positionsAdded > 0 ? `${transactions}; ${positionsAdded} positions` : transactions;
 }

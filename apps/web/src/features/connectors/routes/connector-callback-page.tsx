@@ -47,14 +47,16 @@ export function Component() {
     };
   }, [connector, ref, state, code, error]);
 
+  // GoCardless links a bank; an OAuth provider (the cap table) links an account held with it.
+  const party = connector === 'gocardless' ? 'bank' : 'provider';
   return (
     <Stack gap="md" maw={560}>
-      <Title order={2}>Linking your bank</Title>
+      <Title order={2}>{party === 'bank' ? 'Linking your bank' : 'Linking your account'}</Title>
       <Card withBorder padding="md">
         {outcome.kind === 'checking' && (
           <Group gap="xs">
             <Loader size="sm" />
-            <Text size="sm">Checking the link with your bank…</Text>
+            <Text size="sm">Checking the link with your {party}…</Text>
           </Group>
         )}
         {outcome.kind === 'linked' && (
@@ -66,7 +68,11 @@ export function Component() {
         )}
         {outcome.kind === 'refused' && (
           <Stack gap="sm">
-            <Alert color="red" title="The bank link did not finish" data-testid="callback-refused">
+            <Alert
+              color="red"
+              title={`The ${party === 'bank' ? 'bank link' : 'link'} did not finish`}
+              data-testid="callback-refused"
+            >
               <Text size="sm">{outcome.message}</Text>
             </Alert>
             <Group justify="flex-end">
