@@ -1,16 +1,15 @@
 import { LINKED_AUTHORIZATION_MESSAGES } from '@strata/contracts/linked-authorizations';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TIdentityTestApp } from '../../auth/testing/identity-test-app.ts';
 import {
   createRepositoryAs,
   createTestUser,
-  type THttpMethod,
   type TTestUser,
 } from '../../repositories/testing/repository-test-kit.ts';
 import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
 import { startArchServer, type TArchClient, type TArchServer } from './testing/arch-protocol-server.ts';
+import { answerRecorder, everyStoredRow, waitForTask } from './testing/connector-test-kit.ts';
 
 // Arch against a local server modelled on its public API docs (testing/arch-protocol-server.ts, with the
 // assumptions arch-provider.ts states). Pages of two rows, so every list is read over several pages.
@@ -21,34 +20,7 @@ let owner: TTestUser;
 let reader: TTestUser;
 let home: string;
 let client: TArchClient;
-const answers: string[] = [];
-
-function recorded(user: TTestUser) {
-  return async (method: THttpMethod, url: string, body?: unknown) => {
-    const response = await user.call(method, url, body);
-    answers.push(response.body);
-    return response;
-  };
-}
-
-type TTaskAnswer = {
-  id: string;
-  status: string;
-  result: Record<string, unknown> | null;
-  error: string | null;
-};
-
-async function waitForTask(taskId: string) {
-  const taskOf = async () =>
-    ((await owner.call('GET', '/api/tasks')).json() as TTaskAnswer[]).find(
-      (task) => task.id === taskId,
-    ) as TTaskAnswer;
-  await vi.waitFor(async () => expect(['waiting', 'running']).not.toContain((await taskOf()).status), {
-    timeout: 30_000,
-    interval: 50,
-  });
-  return taskOf();
-}
+const { answers, recorded } = answerRecorder();
 
 async function archSync(body: Record<string, unknown>) {
   return recorded(owner)('POST', '/api/linked_data/arch_sync', { repository_id: home, ...body });
@@ -199,7 +171,7 @@ describe('Arch', () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     connectorId = started.json().connector_id;
-    const task = await waitForTask(started.json().task_id);
+    const task = await waitForTask(owner, started.json().task_id);
     expect(task.status, String(task.error)).toBe('succeeded');
     expect(task.result).toMatchObject({ added: 5, failed: 0, positions: { added: 3, replaced: 0 } });
     expect(
@@ -246,19 +218,9 @@ describe('Arch', () => {
   });
 
   it('the client secret is in no table, answer or log line; nor the client id or a token', async () => {
-    const tables = await sql<{ schema: string; name: string }>`
-      select table_schema as schema, table_name as name from information_schema.tables
-      where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`.execute(
-      t.app.db,
-    );
     const secrets = [client.clientSecret, client.clientId, ...arch.issuedTokens];
-    for (const table of tables.rows) {
-      const rows = await sql<{
-        row: string;
-      }>`select t::text as row from ${sql.table(`${table.schema}.${table.name}`)} t`.execute(t.app.db);
-      for (const { row } of rows.rows)
-        for (const secret of secrets) expect(row, `${table.schema}.${table.name}`).not.toContain(secret);
-    }
+    for (const { table, rows } of await everyStoredRow(t.app.db))
+      for (const row of rows) for (const secret of secrets) expect(row, table).not.toContain(secret);
     const logs = JSON.stringify(t.logs);
     for (const secret of secrets) {
       expect(logs).not.toContain(secret);
@@ -278,7 +240,7 @@ describe('Arch', () => {
     const again = await archSync({ client_id: client.clientId, client_secret: client.clientSecret });
     expect(again.statusCode).toBe(200);
     expect(again.json().connector_id).toBe(connectorId);
-    const task = await waitForTask(again.json().task_id);
+    const task = await waitForTask(owner, again.json().task_id);
     expect(task.result).toMatchObject({ added: 1, positions: { added: 0, replaced: 3 } });
     const since = arch.calls.filter((call) => call.path === '/v1/activities').at(-1)?.query.since;
     const expected = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
@@ -303,7 +265,7 @@ describe('Arch', () => {
       body: '{"data": [{"id": "h-3"}], "next_page": null}',
     });
     const started = await recorded(owner)('POST', `/api/linked_data/connectors/${connectorId}/sync`);
-    const task = await waitForTask(started.json().task_id);
+    const task = await waitForTask(owner, started.json().task_id);
     expect(task.status).toBe('failed');
     expect(task.error).toBe(`${LINKED_PROVIDER_MESSAGES.MALFORMED} (Arch /v1/holdings)`);
     expect(await transactions()).toEqual(before);
@@ -312,7 +274,7 @@ describe('Arch', () => {
   it("a client revoked at Arch: 'login required' on the connector", async () => {
     client.revoked = true;
     const started = await recorded(owner)('POST', `/api/linked_data/connectors/${connectorId}/sync`);
-    const task = await waitForTask(started.json().task_id);
+    const task = await waitForTask(owner, started.json().task_id);
     expect(task.status).toBe('failed');
     expect(task.error).toBe(LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED);
     const [connector] = (

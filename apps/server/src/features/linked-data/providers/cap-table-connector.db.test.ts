@@ -1,7 +1,7 @@
 import { LINKED_AUTHORIZATION_MESSAGES } from '@strata/contracts/linked-authorizations';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TIdentityTestApp } from '../../auth/testing/identity-test-app.ts';
 import {
   createRepositoryAs,
@@ -10,6 +10,7 @@ import {
 } from '../../repositories/testing/repository-test-kit.ts';
 import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
 import { startCapTableServer, type TCapTableServer } from './testing/cap-table-protocol-server.ts';
+import { everyStoredRow, waitForTask } from './testing/connector-test-kit.ts';
 
 // The cap-table connector's OAuth authorization-code flow driven over real HTTP: this server listening on the
 // loopback, the local authorization server and portfolio API of testing/cap-table-protocol-server.ts.
@@ -49,30 +50,11 @@ async function authorize(user: TTestUser = owner) {
   return { url, state, back: back.searchParams };
 }
 
-type TTaskAnswer = {
-  id: string;
-  status: string;
-  result: Record<string, unknown> | null;
-  error: string | null;
-};
-
-async function waitForTask(taskId: string) {
-  const taskOf = async () =>
-    ((await owner.call('GET', '/api/tasks')).json() as TTaskAnswer[]).find(
-      (task) => task.id === taskId,
-    ) as TTaskAnswer;
-  await vi.waitFor(async () => expect(['waiting', 'running']).not.toContain((await taskOf()).status), {
-    timeout: 30_000,
-    interval: 50,
-  });
-  return taskOf();
-}
-
 async function syncNow(connectorId: string) {
   const started = await owner.call('POST', `/api/linked_data/connectors/${connectorId}/sync`);
   answers.push(started.body);
   expect(started.statusCode, started.body).toBe(200);
-  return waitForTask(started.json().task_id);
+  return waitForTask(owner, started.json().task_id);
 }
 
 async function connectorCount() {
@@ -236,7 +218,7 @@ describe('cap-table provider (OAuth authorization code with PKCE)', () => {
     expect(replayed.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
     expect(await connectorCount()).toBe(1);
 
-    const task = await waitForTask(made.json().task_id);
+    const task = await waitForTask(owner, made.json().task_id);
     expect(task.status, String(task.error)).toBe('succeeded');
     expect(task.result).toMatchObject({ added: 0, failed: 0, positions: { added: 3, replaced: 0 } });
     const positions = (
@@ -368,20 +350,10 @@ describe('cap-table provider (OAuth authorization code with PKCE)', () => {
   });
 
   it('no table, answer or log line holds a code, a token, a verifier or the client secret', async () => {
-    const tables = await sql<{ schema: string; name: string }>`
-      select table_schema as schema, table_name as name from information_schema.tables
-      where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`.execute(
-      t.app.db,
-    );
     // Client secret, 5 codes, 3 token pairs, 2 verifiers (one sent by the test) at least.
     expect(ct.issued.length).toBeGreaterThanOrEqual(13);
-    for (const table of tables.rows) {
-      const rows = await sql<{ row: string }>`select t::text as row from ${sql.table(
-        `${table.schema}.${table.name}`,
-      )} t`.execute(t.app.db);
-      for (const { row } of rows.rows)
-        for (const secret of ct.issued) expect(row, `${table.schema}.${table.name}`).not.toContain(secret);
-    }
+    for (const { table, rows } of await everyStoredRow(t.app.db))
+      for (const row of rows) for (const secret of ct.issued) expect(row, table).not.toContain(secret);
     const logs = JSON.stringify(t.logs);
     for (const secret of ct.issued) expect(logs).not.toContain(secret);
     for (const body of answers) for (const secret of ct.issued) expect(body).not.toContain(secret);

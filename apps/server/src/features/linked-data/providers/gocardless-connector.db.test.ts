@@ -1,15 +1,14 @@
 import { LINKED_AUTHORIZATION_MESSAGES } from '@strata/contracts/linked-authorizations';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TIdentityTestApp } from '../../auth/testing/identity-test-app.ts';
 import {
   createRepositoryAs,
   createTestUser,
-  type THttpMethod,
   type TTestUser,
 } from '../../repositories/testing/repository-test-kit.ts';
 import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
+import { answerRecorder, everyStoredRow, waitForTask } from './testing/connector-test-kit.ts';
 import { startGocardlessServer, type TGocardlessServer } from './testing/gocardless-protocol-server.ts';
 
 // GoCardless Bank Account Data against a local server speaking API v2 (testing/gocardless-protocol-server.ts).
@@ -27,39 +26,12 @@ let owner: TTestUser;
 let stranger: TTestUser;
 let home: string;
 /** Every API answer body of the test, to show that none carries a token or the requisition id. */
-const answers: string[] = [];
-
-function recorded(user: TTestUser) {
-  return async (method: THttpMethod, url: string, body?: unknown) => {
-    const response = await user.call(method, url, body);
-    answers.push(response.body);
-    return response;
-  };
-}
-
-type TTaskAnswer = {
-  id: string;
-  status: string;
-  result: Record<string, unknown> | null;
-  error: string | null;
-};
-
-async function waitForTask(taskId: string) {
-  const taskOf = async () =>
-    ((await owner.call('GET', '/api/tasks')).json() as TTaskAnswer[]).find(
-      (task) => task.id === taskId,
-    ) as TTaskAnswer;
-  await vi.waitFor(async () => expect(['waiting', 'running']).not.toContain((await taskOf()).status), {
-    timeout: 30_000,
-    interval: 50,
-  });
-  return taskOf();
-}
+const { answers, recorded } = answerRecorder();
 
 async function syncNow(connectorId: string) {
   const started = await recorded(owner)('POST', `/api/linked_data/connectors/${connectorId}/sync`);
   expect(started.statusCode, started.body).toBe(200);
-  return waitForTask(started.json().task_id);
+  return waitForTask(owner, started.json().task_id);
 }
 
 async function linkedAccountOf(connectorId: string) {
@@ -345,7 +317,7 @@ describe('GoCardless Bank Account Data', () => {
       currency: 'GBP',
     });
 
-    const task = await waitForTask(made.json().task_id);
+    const task = await waitForTask(owner, made.json().task_id);
     expect(task.status, String(task.error)).toBe('succeeded');
     expect(task.result).toMatchObject({ added: 4, updated: 0, removed: 0, skipped_duplicate: 0, failed: 0 });
     const fetches = gc.calls.filter((call) => call.path === '/api/v2/accounts/acc-1/transactions/');
@@ -376,20 +348,10 @@ describe('GoCardless Bank Account Data', () => {
   });
 
   it('no table, answer or log line holds the requisition id, a token, the secret key or the state', async () => {
-    const tables = await sql<{ schema: string; name: string }>`
-      select table_schema as schema, table_name as name from information_schema.tables
-      where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`.execute(
-      t.app.db,
-    );
     const secrets = [requisitionId, gc.secretKey, state, ...gc.issuedTokens];
     expect(gc.issuedTokens.length).toBeGreaterThanOrEqual(2);
-    for (const table of tables.rows) {
-      const rows = await sql<{
-        row: string;
-      }>`select t::text as row from ${sql.table(`${table.schema}.${table.name}`)} t`.execute(t.app.db);
-      for (const { row } of rows.rows)
-        for (const secret of secrets) expect(row, `${table.schema}.${table.name}`).not.toContain(secret);
-    }
+    for (const { table, rows } of await everyStoredRow(t.app.db))
+      for (const row of rows) for (const secret of secrets) expect(row, table).not.toContain(secret);
     const logs = JSON.stringify(t.logs);
     for (const secret of [requisitionId, gc.secretKey, ...gc.issuedTokens])
       expect(logs).not.toContain(secret);

@@ -1,15 +1,14 @@
 import { LINKED_AUTHORIZATION_MESSAGES } from '@strata/contracts/linked-authorizations';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TIdentityTestApp } from '../../auth/testing/identity-test-app.ts';
 import {
   createRepositoryAs,
   createTestUser,
-  type THttpMethod,
   type TTestUser,
 } from '../../repositories/testing/repository-test-kit.ts';
 import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
+import { answerRecorder, everyStoredRow, waitForTask } from './testing/connector-test-kit.ts';
 import {
   startKrakenServer,
   type TKrakenKey,
@@ -26,37 +25,10 @@ let owner: TTestUser;
 let reader: TTestUser;
 let home: string;
 let key: TKrakenKey;
-const answers: string[] = [];
+const { answers, recorded } = answerRecorder();
 
 /** 2026-04-01T00:00:00Z, in seconds. */
 const APRIL_FIRST = 1_775_001_600;
-
-function recorded(user: TTestUser) {
-  return async (method: THttpMethod, url: string, body?: unknown) => {
-    const response = await user.call(method, url, body);
-    answers.push(response.body);
-    return response;
-  };
-}
-
-type TTaskAnswer = {
-  id: string;
-  status: string;
-  result: Record<string, unknown> | null;
-  error: string | null;
-};
-
-async function waitForTask(taskId: string) {
-  const taskOf = async () =>
-    ((await owner.call('GET', '/api/tasks')).json() as TTaskAnswer[]).find(
-      (task) => task.id === taskId,
-    ) as TTaskAnswer;
-  await vi.waitFor(async () => expect(['waiting', 'running']).not.toContain((await taskOf()).status), {
-    timeout: 30_000,
-    interval: 50,
-  });
-  return taskOf();
-}
 
 async function krakenSync(body: Record<string, unknown>) {
   return recorded(owner)('POST', '/api/linked_data/kraken_sync', { repository_id: home, ...body });
@@ -236,7 +208,7 @@ describe('Kraken', () => {
     const started = await krakenSync({ api_key: key.apiKey, api_secret: key.apiSecret, name: 'Exchange' });
     expect(started.statusCode, started.body).toBe(200);
     connectorId = started.json().connector_id;
-    const task = await waitForTask(started.json().task_id);
+    const task = await waitForTask(owner, started.json().task_id);
     expect(task.status, String(task.error)).toBe('succeeded');
     // 4 entries, 2 fees and 60 staking rewards; 3 balances that are not zero.
     expect(task.result).toMatchObject({ added: 66, failed: 0, positions: { added: 3, replaced: 0 } });
@@ -276,19 +248,9 @@ describe('Kraken', () => {
   });
 
   it('the API key and private key are in no table, answer or log line', async () => {
-    const tables = await sql<{ schema: string; name: string }>`
-      select table_schema as schema, table_name as name from information_schema.tables
-      where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`.execute(
-      t.app.db,
-    );
     const secrets = [key.apiKey, key.apiSecret];
-    for (const table of tables.rows) {
-      const rows = await sql<{
-        row: string;
-      }>`select t::text as row from ${sql.table(`${table.schema}.${table.name}`)} t`.execute(t.app.db);
-      for (const { row } of rows.rows)
-        for (const secret of secrets) expect(row, `${table.schema}.${table.name}`).not.toContain(secret);
-    }
+    for (const { table, rows } of await everyStoredRow(t.app.db))
+      for (const row of rows) for (const secret of secrets) expect(row, table).not.toContain(secret);
     const logs = JSON.stringify(t.logs);
     for (const secret of secrets) {
       expect(logs).not.toContain(secret);
@@ -301,7 +263,7 @@ describe('Kraken', () => {
     const again = await krakenSync({ api_key: key.apiKey, api_secret: key.apiSecret });
     expect(again.statusCode).toBe(200);
     expect(again.json().connector_id).toBe(connectorId);
-    const task = await waitForTask(again.json().task_id);
+    const task = await waitForTask(owner, again.json().task_id);
     // S36…S59 are after the start (S35 is at it: Kraken's start is exclusive).
     expect(task.result).toMatchObject({ added: 0, skipped_duplicate: 24 });
     const ledgerCalls = kraken.calls.slice(before).filter((call) => call.path === '/0/private/Ledgers');
@@ -328,7 +290,7 @@ describe('Kraken', () => {
       body: '{"error":[],"result":{"ledger":[{"refid":"D2"}],"count":"two"}}',
     });
     const started = await recorded(owner)('POST', `/api/linked_data/connectors/${connectorId}/sync`);
-    const task = await waitForTask(started.json().task_id);
+    const task = await waitForTask(owner, started.json().task_id);
     expect(task.status).toBe('failed');
     expect(task.error).toBe(`${LINKED_PROVIDER_MESSAGES.MALFORMED} (Kraken /0/private/Ledgers)`);
     expect(await transactions()).toEqual(before);
@@ -337,7 +299,7 @@ describe('Kraken', () => {
   it("a key deleted at Kraken: 'login required' on the connector", async () => {
     key.revoked = true;
     const started = await recorded(owner)('POST', `/api/linked_data/connectors/${connectorId}/sync`);
-    const task = await waitForTask(started.json().task_id);
+    const task = await waitForTask(owner, started.json().task_id);
     expect(task.status).toBe('failed');
     expect(task.error).toBe(LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED);
     const [connector] = (

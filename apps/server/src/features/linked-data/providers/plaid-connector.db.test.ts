@@ -1,18 +1,17 @@
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TIdentityTestApp } from '../../auth/testing/identity-test-app.ts';
 import {
   createAssetAs,
   createRepositoryAs,
   createTestUser,
   shareRepository,
-  type THttpMethod,
   type TTestUser,
   tagLookupAs,
 } from '../../repositories/testing/repository-test-kit.ts';
 import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
 import { createSecretBox } from './secret-box.ts';
+import { answerRecorder, everyStoredRow, waitForTask } from './testing/connector-test-kit.ts';
 import {
   PLAID_ERRORS,
   startPlaidServer,
@@ -33,15 +32,7 @@ let owner: TTestUser;
 let reader: TTestUser;
 let home: string;
 /** Every API answer body of the test, to show that none carries the access token. */
-const answers: string[] = [];
-
-function recorded(user: TTestUser) {
-  return async (method: THttpMethod, url: string, body?: unknown) => {
-    const response = await user.call(method, url, body);
-    answers.push(response.body);
-    return response;
-  };
-}
+const { answers, recorded } = answerRecorder();
 
 const ACCOUNTS = [
   {
@@ -99,25 +90,6 @@ const FIRST_PAGES = [
   },
   { added: [tx('t5', 'acc-sav', -4.33, '2026-11-23', 'Interest')] },
 ];
-
-type TTaskAnswer = {
-  id: string;
-  status: string;
-  result: Record<string, unknown> | null;
-  error: string | null;
-};
-
-async function waitForTask(user: TTestUser, taskId: string) {
-  const taskOf = async () =>
-    ((await user.call('GET', '/api/tasks')).json() as TTaskAnswer[]).find(
-      (task) => task.id === taskId,
-    ) as TTaskAnswer;
-  await vi.waitFor(async () => expect(['waiting', 'running']).not.toContain((await taskOf()).status), {
-    timeout: 30_000,
-    interval: 50,
-  });
-  return taskOf();
-}
 
 async function accountsOf(connectorId: string) {
   const list = (
@@ -397,19 +369,12 @@ describe('Plaid: linking and syncing', () => {
     expect(Buffer.from(sealed.secret_iv, 'base64')).toHaveLength(12);
     expect(Buffer.from(sealed.secret_tag, 'base64')).toHaveLength(16);
     // Every table of every schema (pg-boss's jobs too), as text.
-    const tables = await sql<{ schema: string; name: string }>`
-      select table_schema as schema, table_name as name from information_schema.tables
-      where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`.execute(
-      t.app.db,
-    );
-    expect(tables.rows.length).toBeGreaterThan(10);
-    for (const table of tables.rows) {
-      const rows = await sql<{
-        row: string;
-      }>`select t::text as row from ${sql.table(`${table.schema}.${table.name}`)} t`.execute(t.app.db);
-      for (const { row } of rows.rows) {
-        expect(row, `${table.schema}.${table.name}`).not.toContain(item.accessToken);
-        expect(row, `${table.schema}.${table.name}`).not.toContain(plaid.secret);
+    const stored = await everyStoredRow(t.app.db);
+    expect(stored.length).toBeGreaterThan(10);
+    for (const { table, rows } of stored) {
+      for (const row of rows) {
+        expect(row, table).not.toContain(item.accessToken);
+        expect(row, table).not.toContain(plaid.secret);
       }
     }
     for (const body of answers) expect(body).not.toContain(item.accessToken);

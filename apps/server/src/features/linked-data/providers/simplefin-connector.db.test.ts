@@ -1,6 +1,5 @@
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TIdentityTestApp } from '../../auth/testing/identity-test-app.ts';
 import {
   createRepositoryAs,
@@ -8,6 +7,7 @@ import {
   type TTestUser,
 } from '../../repositories/testing/repository-test-kit.ts';
 import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
+import { everyStoredRow, waitForTask } from './testing/connector-test-kit.ts';
 import {
   startSimplefinServer,
   type TSimplefinAccount,
@@ -64,29 +64,10 @@ function account(): TSimplefinAccount {
   };
 }
 
-type TTaskAnswer = {
-  id: string;
-  status: string;
-  result: Record<string, unknown> | null;
-  error: string | null;
-};
-
-async function waitForTask(taskId: string) {
-  const taskOf = async () =>
-    ((await owner.call('GET', '/api/tasks')).json() as TTaskAnswer[]).find(
-      (task) => task.id === taskId,
-    ) as TTaskAnswer;
-  await vi.waitFor(async () => expect(['waiting', 'running']).not.toContain((await taskOf()).status), {
-    timeout: 30_000,
-    interval: 50,
-  });
-  return taskOf();
-}
-
 async function syncNow(connectorId: string) {
   const started = await owner.call('POST', `/api/linked_data/connectors/${connectorId}/sync`);
   expect(started.statusCode, started.body).toBe(200);
-  return waitForTask(started.json().task_id);
+  return waitForTask(owner, started.json().task_id);
 }
 
 async function rowsOf(connectorId: string) {
@@ -155,7 +136,7 @@ describe('SimpleFIN', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     connectorId = made.json().id;
-    const task = await waitForTask(made.json().task_id);
+    const task = await waitForTask(owner, made.json().task_id);
     expect(task.status, String(task.error)).toBe('succeeded');
     expect(task.result).toMatchObject({ added: 3, updated: 0, removed: 0, skipped_duplicate: 0, failed: 0 });
     const fetch = bridge.calls.filter((call) => call.query['start-date'] !== undefined).at(-1);
@@ -212,18 +193,8 @@ describe('SimpleFIN', () => {
   });
 
   it('the database holds neither the access URL nor its password in clear', async () => {
-    const tables = await sql<{ schema: string; name: string }>`
-      select table_schema as schema, table_name as name from information_schema.tables
-      where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`.execute(
-      t.app.db,
-    );
-    for (const table of tables.rows) {
-      const rows = await sql<{
-        row: string;
-      }>`select t::text as row from ${sql.table(`${table.schema}.${table.name}`)} t`.execute(t.app.db);
-      for (const { row } of rows.rows)
-        expect(row, `${table.schema}.${table.name}`).not.toContain(user.password);
-    }
+    for (const { table, rows } of await everyStoredRow(t.app.db))
+      for (const row of rows) expect(row, table).not.toContain(user.password);
     expect(JSON.stringify(t.logs)).not.toContain(user.password);
   });
 
