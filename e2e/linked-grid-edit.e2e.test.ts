@@ -45,6 +45,31 @@ async function clickRow(page: Page, index: number, x: number): Promise<void> {
     .click({ position: { x, y: GRID_HEADER_HEIGHT + GRID_ROW_HEIGHT * index + GRID_ROW_HEIGHT / 2 } });
 }
 
+/** The grid cell that holds the keyboard focus as [column, row] (Glide focuses the focused cell's mirror `td`). */
+async function focusedCell(page: Page): Promise<[number, number] | null> {
+  const id = await page.evaluate(() => document.activeElement?.id ?? '');
+  const match = /^glide-cell-(\d+)-(\d+)$/.exec(id);
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+/**
+ * Clicks the cell of row `index` showing `text` and waits until the grid holds the keyboard focus there: keys
+ * pressed before then (Enter, arrows, paste) reach whatever had the focus — a closing menu's anchor, or the cell
+ * focused before, which Glide focuses again first when the grid regains the focus.
+ */
+async function focusCell(page: Page, index: number, x: number, text: string): Promise<number> {
+  await clickRow(page, index, x);
+  const focusedText = () =>
+    page.evaluate(() => {
+      const cell = document.activeElement;
+      return /^glide-cell-\d+-\d+$/.test(cell?.id ?? '') ? `${cell?.id} ${cell?.textContent}` : '';
+    });
+  await expect
+    .poll(focusedText, { timeout: 10_000 })
+    .toMatch(new RegExp(`^glide-cell-\\d+-${index} ${text}$`));
+  return (await focusedCell(page))?.[0] ?? -1;
+}
+
 /** The stored rows as the API answers them, the most negative amount first. */
 async function storedRows(workspace: TWorkspace) {
   const sort = encodeURIComponent(JSON.stringify([{ field: 'amount', sortDirection: 'ascending' }]));
@@ -156,7 +181,7 @@ for (const viewport of [
       await page.getByRole('menu').waitFor({ state: 'detached' });
 
       // Inline edit of the book store's counterparty.
-      await clickRow(page, 0, 300);
+      await focusCell(page, 0, 300, 'BOOK STORE');
       await page.keyboard.press('Enter');
       const editor = page.locator('textarea.gdg-input');
       await editor.waitFor();
@@ -168,12 +193,13 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Export 2 selected' }).waitFor();
 
       // A line of date and counterparty pasted on the date cell of a ticked row lands on both ticked rows.
-      const paste = async (text: string, screenshot?: string) => {
+      const paste = async (text: string, counterparty: string, screenshot?: string) => {
         await page.evaluate((clip) => navigator.clipboard.writeText(clip), text);
         // The counterparty cell, then one to the left: the date cell, scrolled into view whatever the width (a
         // second click on the focused cell would open its editor instead).
-        await clickRow(page, 0, 300);
+        const column = await focusCell(page, 0, 300, counterparty);
         await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => focusedCell(page), { timeout: 10_000 }).toEqual([column - 1, 0]);
         await page.keyboard.press('Control+V');
         const confirm = page.getByRole('dialog', { name: 'Update selected columns' });
         await confirm.getByText('Are you sure you want to update selected fields?').waitFor();
@@ -185,14 +211,14 @@ for (const viewport of [
         await confirm.getByRole('button', { name: 'Update' }).click();
         await confirm.waitFor({ state: 'detached' });
       };
-      await paste('2026-03-31\tShop A', `linked-grid-paste-${viewport.width}`);
+      await paste('2026-03-31\tShop A', 'Book Nook', `linked-grid-paste-${viewport.width}`);
       await poll(async () => (await gridTexts(page))[1]).toContain('Shop A');
       let edited = await gridTexts(page);
       expect(edited[0]).toContain('2026-03-31');
       expect(edited[0]).toContain('Shop A');
       expect(edited[1]).toContain('2026-03-31');
       // 31 February does not parse: the date is ignored, the counterparty still pasted.
-      await paste('2026-02-31\tShop B');
+      await paste('2026-02-31\tShop B', 'Shop A');
       await poll(async () => (await gridTexts(page))[1]).toContain('Shop B');
       edited = await gridTexts(page);
       expect(edited[0]).toContain('2026-03-31');
