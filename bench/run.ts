@@ -12,6 +12,7 @@ const benchmarks: Record<string, string> = {
   'linked-import': 'bench/linked-import.ts',
   'market-data': 'bench/market-data.ts',
   'journal-import': 'bench/journal-import.ts',
+  'multi-instance': 'bench/multi-instance.ts',
 };
 
 const wanted = process.argv.slice(2);

@@ -12,20 +12,18 @@
 // and "cached (table)" = the copy in this process dropped, so the shared analytics_results row is read.
 // While the cold compute runs, GET /api/health is called every 20 ms: its worst latency, counted from when each
 // call was due, shows whether the API stays responsive. Prints markdown tables.
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/build-app.ts';
 import { loadConfig } from '../../apps/server/src/plugins/config.ts';
 import { apiAs, createUser } from '../../e2e/support/users.ts';
 import { generateRepository } from '../../packages/core/src/testing/generate-repository.ts';
 import { createDatabase, migrateToLatest } from '../../packages/db/src/index.ts';
-import type { Database } from '../../packages/db/src/schema.ts';
+import { writeGeneratedRepository } from './write-generated.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,167 +50,6 @@ console.log(
   `(generated ${input.transactions.length.toLocaleString('en')} transactions, ${input.assets.length} assets, ` +
     `${(input.prices?.length ?? 0).toLocaleString('en')} prices in ${Math.round(performance.now() - started)} ms)`,
 );
-
-/** `INSERT INTO table (columns) SELECT * FROM unnest($1::type[], …)` in chunks: one parameter per column. */
-async function insertColumns(
-  db: Kysely<Database>,
-  table: string,
-  columns: Array<[name: string, type: string]>,
-  rows: unknown[][],
-  chunk = 50_000,
-) {
-  for (let from = 0; from < rows.length; from += chunk) {
-    const part = rows.slice(from, from + chunk);
-    const arrays = columns.map((_, index) => part.map((row) => row[index] ?? null));
-    const list = sql.join(columns.map(([name]) => sql.id(name)));
-    const unnest = sql.join(columns.map(([, type], index) => sql`${arrays[index]}::${sql.raw(type)}[]`));
-    await sql`INSERT INTO ${sql.id(table)} (${list}) SELECT * FROM unnest(${unnest})`.execute(db);
-  }
-}
-
-async function writeRepository(db: Kysely<Database>, repositoryId: string): Promise<number> {
-  const t0 = performance.now();
-  const existing = await db
-    .selectFrom('assets')
-    .select(['id', 'ticker'])
-    .where('repository_id', '=', repositoryId)
-    .where('type', '=', 'currency')
-    .execute();
-  const ids = new Map<string, string>();
-  const assetRows: unknown[][] = [];
-  for (const asset of input.assets) {
-    const reuse = asset.type === 'currency' ? existing.find((row) => row.ticker === asset.ticker) : undefined;
-    ids.set(asset.id, reuse?.id ?? randomUUID());
-  }
-  for (const asset of input.assets) {
-    if (existing.some((row) => row.id === ids.get(asset.id))) continue;
-    const parent = asset.parent_id ? ids.get(asset.parent_id) : null;
-    assetRows.push([
-      ids.get(asset.id),
-      repositoryId,
-      asset.name ?? asset.id,
-      asset.ticker ?? null,
-      asset.currency,
-      asset.type,
-      parent,
-    ]);
-  }
-  await insertColumns(
-    db,
-    'assets',
-    [
-      ['id', 'uuid'],
-      ['repository_id', 'uuid'],
-      ['name', 'text'],
-      ['ticker', 'text'],
-      ['currency', 'text'],
-      ['type', 'text'],
-      ['parent_id', 'uuid'],
-    ],
-    assetRows,
-  );
-
-  const tagIds = new Map<string, string>();
-  const tagRows = await db
-    .selectFrom('tags')
-    .select(['id', 'tag_name', 'tag_value'])
-    .where('repository_id', '=', repositoryId)
-    .execute();
-  for (const tag of tagRows) tagIds.set(`${tag.tag_name}\u0000${tag.tag_value}`, tag.id);
-  const assetTagRows: unknown[][] = [];
-  for (const asset of input.assets) {
-    for (const tag of asset.tags ?? []) {
-      const key = `${tag.name}\u0000${tag.value}`;
-      if (!tagIds.has(key)) {
-        const created = await db
-          .insertInto('tags')
-          .values({ repository_id: repositoryId, tag_name: tag.name, tag_value: tag.value })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        tagIds.set(key, created.id);
-      }
-      assetTagRows.push([repositoryId, ids.get(asset.id), tagIds.get(key)]);
-    }
-  }
-  await insertColumns(
-    db,
-    'asset_tags',
-    [
-      ['repository_id', 'uuid'],
-      ['asset_id', 'uuid'],
-      ['tag_id', 'uuid'],
-    ],
-    assetTagRows,
-  );
-
-  const transactionRows: unknown[][] = [];
-  const entryRows: unknown[][] = [];
-  for (const transaction of input.transactions) {
-    const id = randomUUID();
-    transactionRows.push([id, repositoryId, transaction.type, transaction.date]);
-    transaction.entries.forEach((entry, position) => {
-      entryRows.push([
-        id,
-        position,
-        repositoryId,
-        ids.get(entry.account_id),
-        ids.get(entry.asset_id),
-        entry.amount,
-        entry.pos_id ? ids.get(entry.pos_id) : null,
-      ]);
-    });
-  }
-  await insertColumns(
-    db,
-    'transactions',
-    [
-      ['id', 'uuid'],
-      ['repository_id', 'uuid'],
-      ['type', 'text'],
-      ['date', 'date'],
-    ],
-    transactionRows,
-  );
-  await insertColumns(
-    db,
-    'transaction_entries',
-    [
-      ['transaction_id', 'uuid'],
-      ['position', 'smallint'],
-      ['repository_id', 'uuid'],
-      ['account_id', 'uuid'],
-      ['asset_id', 'uuid'],
-      ['amount', 'numeric'],
-      ['pos_id', 'uuid'],
-    ],
-    entryRows,
-  );
-  const priceRows = (input.prices ?? []).map((price) => [
-    repositoryId,
-    ids.get(price.asset_id),
-    price.date,
-    String(price.close),
-    price.source,
-  ]);
-  await insertColumns(
-    db,
-    'asset_prices',
-    [
-      ['repository_id', 'uuid'],
-      ['asset_id', 'uuid'],
-      ['date', 'date'],
-      ['close', 'numeric'],
-      ['source', 'text'],
-    ],
-    priceRows,
-  );
-  await sql`UPDATE repositories SET data_version = data_version + 1 WHERE id = ${repositoryId}`.execute(db);
-  // What autovacuum does on a default server soon after a bulk insert (this machine's PostgreSQL runs with
-  // autovacuum off): statistics, and the visibility map that lets the price read be an index-only scan —
-  // without it every one of 2.6M price rows is also fetched from the table. --no-vacuum measures that case.
-  await sql.raw(values['no-vacuum'] ? 'ANALYZE' : 'VACUUM (ANALYZE)').execute(db);
-  return performance.now() - t0;
-}
 
 interface TTiming {
   label: string;
@@ -275,7 +112,9 @@ async function runOn(database: string, databaseUrl: string | undefined): Promise
       currency: 'USD',
     });
     await apiAs(running, user, 'POST', `/repositories/${repository.id}/initialize`);
-    const writeMs = await writeRepository(handle.db, repository.id);
+    const writeMs = await writeGeneratedRepository(handle.db, repository.id, input, {
+      vacuum: !values['no-vacuum'],
+    });
     // Writing 100k transactions takes longer than the server's keep-alive (72 s): the client's pooled
     // connection is gone by now, and the first request on it would be reset. One cheap request drops it.
     for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startApp } from '../../e2e/support/app-server.ts';
 import { apiAs, createUser } from '../../e2e/support/users.ts';
+import { createListRepository } from './list-repository.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,40 +34,6 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const DATABASES = new Set(values.databases.split(',').map((name) => name.trim().toLowerCase()));
 
-/** Seeded generator of template rows over a few accounts and stocks: deposits, buys, sells, dividends. */
-function templateRows(count: number): string {
-  let state = 42;
-  const random = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-  const stocks = ['AAPL', 'MSFT', 'VOO', 'NVDA', 'AMZN'];
-  const accounts = ['Broker A', 'Broker B'];
-  const lines = ['type,date,account1,amount1,asset1,account2,amount2,asset2,account3,account4,description'];
-  const start = Date.UTC(2016, 0, 1);
-  for (let index = 0; index < count; index += 1) {
-    const date = new Date(start + Math.floor((index / count) * 3650) * 86_400_000).toISOString().slice(0, 10);
-    const account = accounts[index % 2] as string;
-    const stock = stocks[Math.floor(random() * stocks.length)] as string;
-    const units = 1 + Math.floor(random() * 20);
-    const cash = (units * (50 + random() * 400)).toFixed(2);
-    const kind = index % 10;
-    if (kind === 0)
-      lines.push(
-        `deposit,${date},${account},${(Number(cash) * 3).toFixed(2)},US Dollar,,,,,,Monthly saving ${index}`,
-      );
-    else if (kind === 9)
-      lines.push(
-        `sell,${date},${account},${units},${stock},${account},${cash},US Dollar,,,Trim ${stock} ${index}`,
-      );
-    else
-      lines.push(
-        `buy,${date},${account},${units},${stock},${account},${cash},US Dollar,,,Buy ${stock} lot ${index}`,
-      );
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 interface TRun {
   database: string;
   importMs: number;
@@ -84,64 +51,10 @@ async function runOn(database: string, env: Record<string, string>): Promise<TRu
   try {
     const user = await createUser(app, { email: `bench-${Date.now()}@example.com`, name: 'Bench' });
     const cookie = user.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
-      name: 'Bench',
-      currency: 'USD',
-    });
-    await apiAs(app, user, 'POST', `/repositories/${repository.id}/initialize`);
-    const tags = await apiAs<Array<{ id: string; tag_name: string; tag_value: string }>>(
-      app,
-      user,
-      'GET',
-      `/tags?repository_id=${repository.id}`,
-    );
-    const tag = (name: string, value: string) =>
-      tags.find((t) => t.tag_name === name && t.tag_value === value)?.id;
-    await apiAs(app, user, 'POST', `/assets?repository_id=${repository.id}`, [
-      ...['Broker A', 'Broker B'].map((name) => ({
-        type: 'investment account',
-        name,
-        currency: 'USD',
-        tags: [tag('Category', 'Investments'), tag('Subcategory', 'Brokerage')],
-      })),
-      ...['AAPL', 'MSFT', 'VOO', 'NVDA', 'AMZN'].map((ticker) => ({
-        type: 'stock',
-        name: ticker,
-        ticker,
-        currency: 'USD',
-      })),
-    ]);
-
-    const csv = templateRows(COUNT);
-    const started = performance.now();
-    await apiAs(app, user, 'POST', '/transactions/import', { repository_id: repository.id, csv });
-    const importMs = performance.now() - started;
-
-    const filter = JSON.stringify({
-      logic: 'AND',
-      groups: [
-        {
-          logic: 'OR',
-          params: [
-            { field: 'type', comparison: 'EQ', value: 'buy' },
-            { field: 'type', comparison: 'EQ', value: 'sell' },
-          ],
-        },
-        { logic: 'AND', params: [{ field: 'date', comparison: 'AFTER', value: '2018-01-01' }] },
-      ],
-    });
-    const sort = JSON.stringify([{ field: 'date', sortDirection: 'descending' }]);
-    const query = new URLSearchParams({
-      repository_id: repository.id,
-      page_size: '50',
-      page_no: '3',
-      filter,
-      sort,
-      search: 'lot',
-    });
+    const { importMs, listPath } = await createListRepository(app, user, COUNT);
     // One request first: a new query's total is counted once, then served per data version (see docs).
-    await apiAs(app, user, 'GET', `/transactions?${query}`);
-    const list = await load(`${app.baseUrl}/api/transactions?${query}`, cookie);
+    await apiAs(app, user, 'GET', listPath);
+    const list = await load(`${app.baseUrl}/api${listPath}`, cookie);
     const signedIn = values['skip-health'] ? null : await load(`${app.baseUrl}/api/repositories`, cookie);
     const health = values['skip-health'] ? null : await load(`${app.baseUrl}/api/health`, cookie);
     return { database, importMs, list, signedIn, health };
