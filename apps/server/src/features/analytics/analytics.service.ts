@@ -118,7 +118,11 @@ export function createAnalyticsService(deps: {
         prices: loaded.priceCount,
         queued: pool.queued,
       });
-      const outcome = await pool.compute({ source: loaded.source, positionFilter: plan.positionFilter });
+      const outcome = await pool.compute({
+        source: loaded.source,
+        positionFilter: plan.positionFilter,
+        dataKey: `${repositoryId}|${version}`,
+      });
       if (!outcome.ok) throw new Error(outcome.message);
       deps.observeComputeSeconds(outcome.ms / 1000);
       progress(repositoryId, plan, version, 'saving');

@@ -1,13 +1,18 @@
 import { parentPort } from 'node:worker_threads';
 import type { TAnalyticsResult } from '@strata/core/analytics/analytics-types';
-import { computeAnalytics } from '@strata/core/analytics/compute-analytics';
+import { createPassMemo } from '@strata/core/analytics/pass-memo';
 import type { TPositionFilter } from './analytics-request.ts';
 import { buildAnalyticsInput, type TAnalyticsSource } from './analytics-source.ts';
 
 export interface TWorkerJob {
   source: TAnalyticsSource;
   positionFilter: TPositionFilter | null;
+  /** The repository and its data version: the loaded source is that version's data (or newer). */
+  dataKey: string;
 }
+
+/** A kept pass is let go after this long without a compute (its memory back to the heap). */
+const KEEP_PASS_MS = 5 * 60_000;
 
 export type TWorkerOutcome = { ok: true; json: string; ms: number } | { ok: false; message: string };
 
@@ -24,15 +29,30 @@ function keepPositions(result: TAnalyticsResult, filter: TPositionFilter): TAnal
 
 // Runs the engine off the API's thread and answers JSON text: a string crosses threads as one copy,
 // where a structured clone of a large result costs more than computing it.
-parentPort?.on('message', ({ source, positionFilter }: TWorkerJob) => {
+// The ledger pass is kept for the next request on the same data and timeline (pass-memo.ts): a board's
+// next request, the widget grouped another way, the asset drawer.
+const memo = createPassMemo();
+let releaseTimer: NodeJS.Timeout | undefined;
+
+parentPort?.on('message', ({ source, positionFilter, dataKey }: TWorkerJob) => {
   const started = performance.now();
   let outcome: TWorkerOutcome;
+  clearTimeout(releaseTimer);
   try {
-    const result = computeAnalytics(buildAnalyticsInput(source));
+    const result = memo.compute({
+      dataKey,
+      request: source.request,
+      today: source.today,
+      currency: source.currency,
+      input: () => buildAnalyticsInput(source),
+    });
     const json = JSON.stringify(positionFilter ? keepPositions(result, positionFilter) : result);
     outcome = { ok: true, json, ms: performance.now() - started };
   } catch (error) {
+    memo.clear();
     outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
+  releaseTimer = setTimeout(() => memo.clear(), KEEP_PASS_MS);
+  releaseTimer.unref();
   parentPort?.postMessage(outcome);
 });
