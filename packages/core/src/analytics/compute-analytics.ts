@@ -31,9 +31,9 @@ export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
 }
 
 /**
- * The request's result sets from a ledger pass made for the same data and the same `passKeyOf` (a pass
- * can answer several requests: pass-memo.ts). Reads the pass without changing it, except the missing
- * prices the position view notes, which the memo restores between requests.
+ * The request's result sets from a ledger pass made for the same data and the same `passKeyOf`
+ * (pass-key.ts; a pass can answer several requests: pass-memo.ts). Reads the pass without changing it,
+ * except the missing prices the position view notes, which the memo restores between requests.
  */
 export function analyticsOfPass(
   pass: TPassResult,
@@ -92,22 +92,6 @@ export function irrSolvedFor(
     if (scope.kind === 'position') return assets.has(positionAssetId(scope.id));
     return true;
   };
-}
-
-/**
- * What of a request the ledger pass depends on (the rest — datasets, scope kinds, IRR choices — only picks
- * what is read from it): two requests on the same data with the same key get the same pass.
- */
-export function passKeyOf(request: TAnalyticsRequest, today: string, repositoryCurrency: string): string {
-  return JSON.stringify([
-    request.periods,
-    request.freq,
-    request.end ?? today,
-    request.include_end,
-    request.currency ?? repositoryCurrency,
-    request.scope,
-    request.cost_method ?? 'average',
-  ]);
 }
 
 /** The ledger pass for a request (exposed for tests and for callers that need several views of one pass). */

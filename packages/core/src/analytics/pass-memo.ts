@@ -5,8 +5,9 @@
 // never answered from a pass made before it. One pass is kept: at 100k transactions it holds ≈ 45 MB
 // besides the price columns it reads.
 import type { TAnalyticsInput, TAnalyticsRequest, TAnalyticsResult } from './analytics-types.ts';
-import { analyticsOfPass, passKeyOf, runAnalyticsPass } from './compute-analytics.ts';
+import { analyticsOfPass, runAnalyticsPass } from './compute-analytics.ts';
 import type { TPassResult } from './ledger-pass-types.ts';
+import { passKeyOf } from './pass-key.ts';
 
 export interface TMemoRequest {
   /** Names the data the input holds; equal keys must mean equal data. */
