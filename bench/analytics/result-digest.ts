@@ -31,7 +31,7 @@ export const DIGEST_REQUESTS: Record<string, (request: TAnalyticsRequest) => TAn
 };
 export const LARGE = 100_000;
 
-function exact(_key: string, value: unknown): unknown {
+export function exact(_key: string, value: unknown): unknown {
   if (typeof value === 'number') {
     if (Object.is(value, -0)) return '#-0';
     if (!Number.isFinite(value)) return `#${value}`;

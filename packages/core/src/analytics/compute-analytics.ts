@@ -27,8 +27,19 @@ import { performanceRows } from './twr.ts';
 import { valueRows } from './value.ts';
 
 export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
-  const pass = runAnalyticsPass(input);
-  const { request } = input;
+  return analyticsOfPass(runAnalyticsPass(input), input.request, input.currency);
+}
+
+/**
+ * The request's result sets from a ledger pass made for the same data and the same `passKeyOf`
+ * (pass-key.ts; a pass can answer several requests: pass-memo.ts). Reads the pass without changing it,
+ * except the missing prices the position view notes, which the memo restores between requests.
+ */
+export function analyticsOfPass(
+  pass: TPassResult,
+  request: TAnalyticsRequest,
+  repositoryCurrency: string,
+): TAnalyticsResult {
   const wanted = new Set<TDataset>(request.datasets);
   const kinds = new Set<TScopeKind>(request.scope_kinds ?? SCOPE_KINDS);
   const states = pass.scopes.filter((state) => kinds.has(state.scope.kind));
@@ -39,7 +50,7 @@ export function computeAnalytics(input: TAnalyticsInput): TAnalyticsResult {
     return rows;
   };
   const result: TAnalyticsResult = {
-    currency: request.currency ?? input.currency,
+    currency: request.currency ?? repositoryCurrency,
     periods: pass.grid.periods,
     missing: [],
   };

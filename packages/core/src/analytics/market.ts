@@ -87,6 +87,7 @@ export class Market {
   private readonly valuations = new Map<string, TDayValue>();
   private readonly splits = new Map<string, TDayValue>();
   private readonly missingByKey = new Map<string, TMissingCounter>();
+  private savedMissing: [string, TMissingCounter][] = [];
   private readonly fxMemo = new Map<string, TFxMemo>();
   private readonly valuers = new Map<string, AssetValuer>();
 
@@ -257,6 +258,19 @@ export class Market {
     } else {
       this.missingByKey.set(key, { asset_id: assetId, currency, kind, first: day, last: day, count: 1 });
     }
+  }
+
+  /**
+   * The missing prices and rates noted so far, to `restoreMissing` later: a pass kept for several requests
+   * (pass-memo.ts) must answer each as a fresh pass would, and the position view notes again what it reads.
+   */
+  saveMissing(): void {
+    this.savedMissing = [...this.missingByKey].map(([key, counter]) => [key, { ...counter }]);
+  }
+
+  restoreMissing(): void {
+    this.missingByKey.clear();
+    for (const [key, counter] of this.savedMissing) this.missingByKey.set(key, { ...counter });
   }
 
   missing(): TMissing[] {

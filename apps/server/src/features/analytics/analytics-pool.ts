@@ -16,6 +16,8 @@ export function createAnalyticsPool(size: number) {
   const queue: TQueued[] = [];
   let workers: Worker[] = [];
   let isClosed = false;
+  // The pass each worker kept from its last successful job (its `memoKey`; the worker may have let it go since).
+  const held = new Map<Worker, string>();
 
   function run(worker: Worker, queued: TQueued) {
     const finish = (outcome: TWorkerOutcome) => {
@@ -24,12 +26,15 @@ export function createAnalyticsPool(size: number) {
       queued.resolve(outcome);
     };
     const onMessage = (outcome: TWorkerOutcome) => {
+      if (outcome.ok) held.set(worker, queued.job.memoKey);
+      else held.delete(worker);
       finish(outcome);
       release(worker);
     };
     const onError = (error: Error) => {
       finish({ ok: false, message: error.message });
       workers = workers.filter((item) => item !== worker);
+      held.delete(worker);
       if (!isClosed) release(spawn());
     };
     worker.on('message', onMessage);
@@ -65,6 +70,17 @@ export function createAnalyticsPool(size: number) {
         if (worker) run(worker, queued);
         else queue.push(queued);
       });
+    },
+    /**
+     * Runs the job (its source left out) on an idle worker that holds its pass, so the caller need not load
+     * the repository; null when no idle worker does. The answer may still be `needsSource`.
+     */
+    computeHeld(job: TWorkerJob): Promise<TWorkerOutcome> | null {
+      if (isClosed) return null;
+      const at = idle.findIndex((worker) => held.get(worker) === job.memoKey);
+      if (at === -1) return null;
+      const [worker] = idle.splice(at, 1) as [Worker];
+      return new Promise((resolve) => run(worker, { job, resolve }));
     },
     async close() {
       isClosed = true;

@@ -365,4 +365,27 @@ describe('analytics through the API', () => {
       result.value_view.filter((row) => row.scope_kind === 'repository' || row.scope_kind === 'account');
     expect(kept(some.result)).toEqual(kept(all));
   });
+
+  it('a ledger pass kept by the worker answers only requests on its data version', async () => {
+    // Same timeline as QUARTER, other datasets: each is a new request hash (no stored result), and the worker
+    // keeps the pass of the first for the second (pass-memo.ts) — unless a write moved the version between.
+    const timeline = 'periods=3&freq=month&end=2024-04-30';
+    const first = (await analytics(`${timeline}&datasets=irr_moic_view,tree_view`)).json();
+    expect(first).toMatchObject({ status: 'done', cached: false });
+    await post('/api/transactions', [
+      {
+        repository_id: repositoryId,
+        type: 'deposit',
+        date: '2024-04-25',
+        entries: [{ account_id: ids.brokerage, asset_id: ids.usd, amount: '50' }],
+      },
+    ]);
+    const second = (await analytics(`${timeline}&datasets=value_view,tree_view`)).json();
+    expect(second.data_version).toBeGreaterThan(first.data_version);
+    // 2,207.50 before (607.50 cash and 10 ACME at 160), and April's flows 100 + the new 50.
+    expect(rowOf(second.result, 'repository', 'repository', '2024-04-30')).toMatchObject({
+      value_end: 2257.5,
+      net_flows: 150,
+    });
+  });
 });

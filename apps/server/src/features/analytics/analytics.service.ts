@@ -1,10 +1,12 @@
 import { ANALYTICS_MESSAGES, type TAnalyticsQuery } from '@strata/contracts/analytics';
+import { passKeyOf } from '@strata/core/analytics/pass-key';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { userToday } from '../../shared/user-today.ts';
 import { loadAnalyticsInput, type TLoaderParts, type TLoaderRepository } from './analytics.loader.ts';
+import type { TWorkerJob } from './analytics.worker.ts';
 import type { TAnalyticsBus, TResultNote } from './analytics-bus.ts';
 import type { TAnalyticsCache } from './analytics-cache.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
@@ -112,13 +114,31 @@ export function createAnalyticsService(deps: {
     try {
       if (!pool) throw new Error('this instance sends computes to the workers');
       progress(repositoryId, plan, version, 'loading');
-      const loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts);
-      progress(repositoryId, plan, version, 'computing', {
-        transactions: loaded.transactionCount,
-        prices: loaded.priceCount,
-        queued: pool.queued,
-      });
-      const outcome = await pool.compute({ source: loaded.source, positionFilter: plan.positionFilter });
+      const dataKey = `${repositoryId}|${version}`;
+      const job: TWorkerJob = {
+        source: null,
+        request: plan.request,
+        today: day,
+        currency: repository.currency,
+        positionFilter: plan.positionFilter,
+        dataKey,
+        memoKey: `${dataKey}|${passKeyOf(plan.request, day, repository.currency)}`,
+      };
+      // A worker that kept this version's pass for this timeline answers without the repository being read.
+      const held = pool.computeHeld(job);
+      if (held) progress(repositoryId, plan, version, 'computing', { queued: pool.queued });
+      let outcome = held ? await held : undefined;
+      if (outcome === undefined || (!outcome.ok && outcome.needsSource)) {
+        const loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts);
+        if (!held) {
+          progress(repositoryId, plan, version, 'computing', {
+            transactions: loaded.transactionCount,
+            prices: loaded.priceCount,
+            queued: pool.queued,
+          });
+        }
+        outcome = await pool.compute({ ...job, source: loaded.source });
+      }
       if (!outcome.ok) throw new Error(outcome.message);
       deps.observeComputeSeconds(outcome.ms / 1000);
       progress(repositoryId, plan, version, 'saving');

@@ -318,4 +318,57 @@ describe("WebSocket channel 'analytics'", () => {
     expect(await client.next(ofType('error'))).toMatchObject({ status: 400 });
     client.close();
   });
+  it("answers the next request on a worker's kept pass without reading the repository; a write reads it again", async () => {
+    const client = await connect(owner);
+    client.send({ action: 'subscribe', repository_id: repositoryId });
+    await client.next(ofType('subscribed'));
+    const timeline = `/api/repositories/${repositoryId}/analytics?periods=2&freq=month&end=2026-08-31`;
+    /** The request's answer, and what its 'computing' progress said (the loader's counts when it read). */
+    const ask = async (datasets: string) => {
+      const response = (await owner.call('GET', `${timeline}&datasets=${datasets}`)).json();
+      const result = await client.next(ofType('result'));
+      const computing = client.messages.find(
+        (message) =>
+          message.type === 'progress' &&
+          message.stage === 'computing' &&
+          message.request_hash === result.request_hash &&
+          message.data_version === response.data_version,
+      );
+      return { response, computing };
+    };
+    const repositoryValue = (response: { result: { value_view: Array<Record<string, unknown>> } }) =>
+      response.result.value_view.find((row) => row.scope_kind === 'repository' && row.end === '2026-08-31')
+        ?.value_end;
+
+    const first = await ask('value_view');
+    expect(first.computing).toMatchObject({ transactions: 1 });
+    const kept = await ask('value_view,tree_view');
+    expect(kept.response).toMatchObject({
+      status: 'done',
+      cached: false,
+      data_version: first.response.data_version,
+    });
+    expect(kept.computing).toBeDefined();
+    expect(kept.computing).not.toHaveProperty('transactions');
+    // The deposit of 1,000 on 2026-01-02 (beforeAll), from the kept pass.
+    expect(repositoryValue(kept.response)).toBe(1000);
+
+    const assets = (await owner.call('GET', `/api/assets?repository_id=${repositoryId}&limit=500`)).json()
+      .data;
+    const find = (type: string) => assets.find((asset: { type: string }) => asset.type === type).id;
+    const written = await owner.call('POST', '/api/transactions', [
+      {
+        repository_id: repositoryId,
+        type: 'deposit',
+        date: '2026-08-03',
+        entries: [{ account_id: find('bank account'), asset_id: find('currency'), amount: '250' }],
+      },
+    ]);
+    expect(written.statusCode).toBe(201);
+    const after = await ask('value_view,income_view');
+    expect(after.response.data_version).toBeGreaterThan(first.response.data_version);
+    expect(after.computing).toMatchObject({ transactions: 2 });
+    expect(repositoryValue(after.response)).toBe(1250);
+    client.close();
+  });
 });

@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TWorkerJob } from './analytics.worker.ts';
+import { createAnalyticsPool } from './analytics-pool.ts';
+
+// A worker asked to answer from a pass it does not hold (let go after its idle time, or never made) says so
+// instead of failing, and the service then reads the repository (analytics.service.ts).
+const pool = createAnalyticsPool(1);
+afterAll(() => pool.close());
+
+const job: TWorkerJob = {
+  source: null,
+  request: {
+    periods: 1,
+    freq: 'month',
+    end: '2026-01-31',
+    include_end: true,
+    datasets: ['value_view'],
+    scope: 'root',
+  },
+  today: '2026-02-01',
+  currency: 'USD',
+  positionFilter: null,
+  dataKey: 'repository|1',
+  memoKey: 'repository|1|key',
+};
+
+describe('analytics pool', () => {
+  it('answers needsSource for a job without its source when the worker holds no pass', async () => {
+    expect(await pool.compute(job)).toMatchObject({ ok: false, needsSource: true });
+  });
+
+  it("does not take a failed job's key for a held pass", async () => {
+    expect(pool.computeHeld(job)).toBeNull();
+  });
+});
