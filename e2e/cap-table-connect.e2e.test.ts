@@ -169,7 +169,7 @@ describe('linking a cap table (OAuth) on /connectors', () => {
     const refused = page.getByTestId('callback-refused');
     await refused.waitFor();
     expect(await refused.textContent()).toContain(
-      'This bank link is not valid or has expired: start connecting again',
+      'This cap table link is not valid or has expired: start connecting again',
     );
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('link', { name: 'Connect again' }).click();
@@ -187,7 +187,9 @@ describe('linking a cap table (OAuth) on /connectors', () => {
     await page.waitForURL((url) => url.searchParams.get('error') === 'access_denied');
     expect(new URL(page.url()).pathname).toBe('/connectors/callback/cap_table');
     await refused.waitFor();
-    expect(await refused.textContent()).toContain('The bank link was not completed: start connecting again');
+    expect(await refused.textContent()).toContain(
+      'The cap table link was not completed: start connecting again',
+    );
     await page.getByRole('link', { name: 'Connect again' }).waitFor();
     expect(ct.tokenCalls).toHaveLength(1);
     await page.goto(`${app.baseUrl}/connectors`);

@@ -161,11 +161,12 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     await app.register(edgeProtectionPlugin, {
       publicUrl: config.PUBLIC_URL,
       fileOrigins: fileStoreOrigins(config),
-      serviceOrigins: mergeServiceOrigins(errorReporterOrigins(config), chatOrigins(config), {
-        // A configured provider's overlay (Plaid Link): its script and the frame it draws in.
-        script: providerPageOrigins(config),
-        frame: providerPageOrigins(config),
-      }),
+      // A configured provider's overlay (Plaid Link: its script and frame) and institution logos (GoCardless).
+      serviceOrigins: mergeServiceOrigins(
+        errorReporterOrigins(config),
+        chatOrigins(config),
+        providerPageOrigins(config),
+      ),
     });
     await app.register(dbPlugin, { database, isOwned });
     // Early: its latency hook applies to the routes registered after it.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveConnectorKind, type TLiveConnectorId } from './connector-kinds.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
 import { ZConnector } from './linked-data.ts';
@@ -13,13 +14,15 @@ export const LINKED_AUTHORIZATION_MESSAGES = {
   CONSENT_REQUIRED: 'Tick the consent box to let this app read your bank data',
   INSTITUTION_REQUIRED: 'institution_id is required: pick the bank in the institutions search',
   /** An absent, unknown, expired, used or another user's state: never a connector from it. */
-  STATE_INVALID: 'This bank link is not valid or has expired: start connecting again',
-  /** The bank (or the user) stopped the link before it finished. */
-  LINK_NOT_COMPLETED: 'The bank link was not completed: start connecting again',
+  stateInvalid: (connector: TLiveConnectorId) =>
+    `This ${liveConnectorKind(connector).link} link is not valid or has expired: start connecting again`,
+  /** The bank, the provider or the user stopped the link before it finished. */
+  linkNotCompleted: (connector: TLiveConnectorId) =>
+    `The ${liveConnectorKind(connector).link} link was not completed: start connecting again`,
   ARCH_REFUSED: 'Arch refused these credentials: check the client id and secret',
   /** POST linked_data/connectors is for the overlay and token flows. */
-  USE_AUTHORIZATION_URL:
-    'This connector links through the bank: use GET linked_data/authorization_url/{connector}',
+  useAuthorizationUrl: (connector: TLiveConnectorId) =>
+    `This connector links through the ${liveConnectorKind(connector).party}: use GET linked_data/authorization_url/${connector}`,
   USE_ARCH_SYNC: 'Arch links with its API client: use POST linked_data/arch_sync',
   KRAKEN_REFUSED: 'Kraken refused this API key: check the key, its private key and its permissions',
   USE_KRAKEN_SYNC: 'Kraken links with an API key: use POST linked_data/kraken_sync',

@@ -1,5 +1,6 @@
 import { MAX_EVERY_HOURS, MIN_EVERY_HOURS, SYNC_SCHEDULES } from '@strata/core/linked-data/sync-schedule';
 import { z } from 'zod';
+import { liveConnectorKind, type TLiveConnectorId } from './connector-kinds.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
 import { ZRecordId } from './repositories.ts';
@@ -19,8 +20,9 @@ export const LINKED_PROVIDER_MESSAGES = {
   SETUP_TOKEN_REQUIRED: 'setup_token is required: the token your SimpleFIN bridge gave you',
   LINK_FAILED: 'The provider refused the link: try connecting again',
   FILE_CONNECTOR_SYNC: 'This connector is loaded from files: import a file to update it',
-  /** Linked seed §4's sync result 'login required', as the connector's status message. */
-  LOGIN_REQUIRED: 'Login required: reconnect this connector to the bank',
+  /** Linked seed §4's sync result 'login required', as the connector's status message: names who to reconnect to. */
+  loginRequired: (connector: TLiveConnectorId) =>
+    `Login required: reconnect this connector to the ${liveConnectorKind(connector).party}`,
   MALFORMED: 'The provider answered something that is not its documented format: nothing was imported',
   RATE_LIMITED: 'The provider is rate limiting this server: try again later',
   UNREACHABLE: 'The provider could not be reached: try again later',

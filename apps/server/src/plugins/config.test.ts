@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       SIMPLEFIN_ENABLED: false,
       SIMPLEFIN_ALLOW_HTTP: false,
       GOCARDLESS_BASE_URL: 'https://bankaccountdata.gocardless.com',
+      GOCARDLESS_LOGO_ORIGINS: ['https://cdn-logos.gocardless.com', 'https://storage.googleapis.com'],
       ARCH_ENABLED: false,
       ARCH_BASE_URL: 'https://api.arch.co',
       CAP_TABLE_NAME: 'Carta',
@@ -147,6 +148,7 @@ describe('loadConfig', () => {
       GOCARDLESS_SECRET_ID: 'gc-id',
       GOCARDLESS_SECRET_KEY: 'gc-key',
       GOCARDLESS_BASE_URL: 'http://127.0.0.1:9005',
+      GOCARDLESS_LOGO_ORIGINS: ' http://127.0.0.1:9005/logos/ , https://logos.example.com',
       ARCH_ENABLED: 'true',
       ARCH_BASE_URL: 'http://127.0.0.1:9006',
       CAP_TABLE_NAME: 'Pulley',
@@ -241,6 +243,7 @@ describe('loadConfig', () => {
       GOCARDLESS_SECRET_ID: 'gc-id',
       GOCARDLESS_SECRET_KEY: 'gc-key',
       GOCARDLESS_BASE_URL: 'http://127.0.0.1:9005',
+      GOCARDLESS_LOGO_ORIGINS: ['http://127.0.0.1:9005', 'https://logos.example.com'],
       ARCH_ENABLED: true,
       ARCH_BASE_URL: 'http://127.0.0.1:9006',
       CAP_TABLE_NAME: 'Pulley',
@@ -328,6 +331,14 @@ describe('loadConfig', () => {
     });
     expect(problemsOf({ HUBSPOT_SCRIPT_URL: 'https://js.hs-scripts.com/1.js' })).toEqual({
       HUBSPOT_ACCESS_TOKEN: 'is required when HUBSPOT_SCRIPT_URL is set',
+    });
+  });
+
+  it('refuses GoCardless logo origins that are not http(s)', () => {
+    expect(
+      problemsOf({ GOCARDLESS_LOGO_ORIGINS: 'https://logos.example.com,ftp://files.example.com' }),
+    ).toEqual({
+      GOCARDLESS_LOGO_ORIGINS: 'must be http(s) origins, comma-separated: ftp://files.example.com',
     });
   });
 

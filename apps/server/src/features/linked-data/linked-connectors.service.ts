@@ -1,4 +1,5 @@
 import type { TAsset, TAssetFields } from '@strata/contracts/assets';
+import { connectorLogo } from '@strata/contracts/connector-kinds';
 import {
   FILE_CONNECTOR_METHODS,
   LINKED_CONNECTOR_MESSAGES,
@@ -92,7 +93,7 @@ export function createLinkedConnectorsService(deps: {
       status: row.status,
       status_message: row.status_message,
       source: row.source,
-      logo: null,
+      logo: connectorLogo(row.kind),
       repositories: repositories.get(row.id) ?? [],
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),

@@ -248,4 +248,6 @@ export function registerManualLoadTask(
       },
     },
   );
+  // Linked seed's 'link account': a provider connector's first fetch, after its link flow made it.
+  tasks.register('link_account', providerSync.handler, { prepare: providerSync.prepare });
 }

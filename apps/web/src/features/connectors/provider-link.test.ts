@@ -19,6 +19,9 @@ describe('live connectors on the web', () => {
     expect(isProviderConnector({ access_method: 'simplefin' })).toBe(true);
     expect(isProviderConnector({ access_method: 'gocardless' })).toBe(true);
     expect(isProviderConnector({ access_method: 'arch' })).toBe(true);
+    expect(isProviderConnector({ access_method: 'kraken' })).toBe(true);
+    expect(isProviderConnector({ access_method: 'cap_table' })).toBe(true);
+    expect(isProviderConnector({ access_method: 'manual' })).toBe(false);
     expect(isProviderConnector({ access_method: 'file' })).toBe(false);
     expect(isProviderConnector({ access_method: 'manual' })).toBe(false);
   });
@@ -34,6 +37,14 @@ describe('live connectors on the web', () => {
         progress: { stage: 'fetched', accounts: 2, added: 3, modified: 1, removed: 0 },
       }),
     ).toEqual({ percent: 70, label: 'Fetched 2 accounts, 4 transactions; writing…' });
+    // A new connector's link account task, before its fetch.
+    expect(syncProgressOf({ status: 'running', progress: { stage: 'linking', provider: 'plaid' } })).toEqual({
+      percent: 15,
+      label: 'Linking accounts…',
+    });
+    expect(
+      syncProgressOf({ status: 'running', progress: { stage: 'linked', provider: 'plaid', accounts: 1 } }),
+    ).toEqual({ percent: 25, label: 'Linked 1 account; fetching transactions…' });
     expect(
       syncCountsText({ added: 3, updated: 1, removed: 2, skipped_duplicate: 0, failed: 1, message: 'x' }),
     ).toBe('3 added, 1 updated, 2 removed, 0 skipped as duplicates, 1 failed');

@@ -1,12 +1,13 @@
+import { LIVE_CONNECTOR_KINDS, type TLiveConnectorId } from '@strata/contracts/connector-kinds';
 import type { TConnector } from '@strata/contracts/linked-data';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
 
 // The rules of the live connectors' screens (issue #24 on the web; linked seed §2, §4), kept apart from React so
 // they are tested alone.
 
-/** The connectors a provider fetches (the rest are loaded from files). */
-export const PROVIDER_METHODS = ['plaid', 'simplefin', 'gocardless', 'arch'] as const;
-export type TProviderMethod = (typeof PROVIDER_METHODS)[number];
+/** The connectors a provider fetches (the rest are loaded from files): contracts' six live kinds. */
+export const PROVIDER_METHODS: readonly TLiveConnectorId[] = LIVE_CONNECTOR_KINDS.map((kind) => kind.id);
+export type TProviderMethod = TLiveConnectorId;
 
 export function isProviderConnector(
   connector: Pick<TConnector, 'access_method'>,
@@ -22,7 +23,7 @@ export function needsReconnect(connector: Pick<TConnector, 'access_method' | 'st
   return (
     connector.access_method === 'plaid' &&
     connector.status === 'failed' &&
-    connector.status_message === LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED
+    connector.status_message === LINKED_PROVIDER_MESSAGES.loginRequired('plaid')
   );
 }
 
@@ -60,6 +61,14 @@ export function syncProgressOf(task: {
   const progress = task.progress ?? {};
   if (task.status === 'waiting') return { percent: 5, label: 'Waiting to sync…' };
   switch (progress.stage) {
+    // A new connector's 'link account' task first lists the accounts it links, then fetches as a sync does.
+    case 'linking':
+      return { percent: 15, label: 'Linking accounts…' };
+    case 'linked':
+      return {
+        percent: 25,
+        label: `Linked ${plural(count(progress.accounts), 'account', 'accounts')}; fetching transactions…`,
+      };
     case 'fetching':
       return { percent: 25, label: 'Fetching accounts and transactions…' };
     case 'fetched':

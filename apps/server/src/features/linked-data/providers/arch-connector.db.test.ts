@@ -11,6 +11,8 @@ import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
 import { startArchServer, type TArchClient, type TArchServer } from './testing/arch-protocol-server.ts';
 import { answerRecorder, everyStoredRow, waitForTask } from './testing/connector-test-kit.ts';
 
+const LOGIN_REQUIRED = 'Login required: reconnect this connector to the fund platform';
+
 // Arch against a local server modelled on its public API docs (testing/arch-protocol-server.ts, with the
 // assumptions arch-provider.ts states). Pages of two rows, so every list is read over several pages.
 
@@ -276,13 +278,13 @@ describe('Arch', () => {
     const started = await recorded(owner)('POST', `/api/linked_data/connectors/${connectorId}/sync`);
     const task = await waitForTask(owner, started.json().task_id);
     expect(task.status).toBe('failed');
-    expect(task.error).toBe(LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED);
+    expect(task.error).toBe(LOGIN_REQUIRED);
     const [connector] = (
       await recorded(owner)('GET', `/api/linked_data/connectors?repository_id=${home}`)
     ).json();
     expect(connector).toMatchObject({
       status: 'failed',
-      status_message: LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED,
+      status_message: LOGIN_REQUIRED,
     });
   });
 });

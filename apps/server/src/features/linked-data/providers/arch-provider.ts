@@ -102,7 +102,7 @@ function toProviderError(error: unknown): ProviderError {
   const code = String(error.status);
   // The client was deleted or its secret rotated at Arch: the user links again with the new one.
   if (error.status === 401 || error.status === 403)
-    return new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED, code);
+    return new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.loginRequired('arch'), code);
   if (error.status === 429)
     return new ProviderError('rate_limited', LINKED_PROVIDER_MESSAGES.RATE_LIMITED, code);
   if (error.status >= 500)

@@ -1,4 +1,3 @@
-import { LINKED_AUTHORIZATION_MESSAGES } from '@strata/contracts/linked-authorizations';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,11 @@ import {
 import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
 import { startCapTableServer, type TCapTableServer } from './testing/cap-table-protocol-server.ts';
 import { everyStoredRow, waitForTask } from './testing/connector-test-kit.ts';
+
+// The messages name what is linked: a cap table, not a bank (issue #24's wording).
+const STATE_INVALID = 'This cap table link is not valid or has expired: start connecting again';
+const LINK_NOT_COMPLETED = 'The cap table link was not completed: start connecting again';
+const LOGIN_REQUIRED = 'Login required: reconnect this connector to the cap table provider';
 
 // The cap-table connector's OAuth authorization-code flow driven over real HTTP: this server listening on the
 // loopback, the local authorization server and portfolio API of testing/cap-table-protocol-server.ts.
@@ -162,7 +166,7 @@ describe('cap-table provider (OAuth authorization code with PKCE)', () => {
       name: 'Carta',
       available: true,
       flow: 'redirect',
-      logo: null,
+      logo: '/connector-logos/cap-table.svg',
     });
     const strangers = await get(
       stranger,
@@ -199,10 +203,10 @@ describe('cap-table provider (OAuth authorization code with PKCE)', () => {
 
     const wrong = await get(owner, `/api/linked_data/callback/cap_table?code=${code}&state=not-the-state`);
     expect(wrong.status).toBe(400);
-    expect(wrong.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+    expect(wrong.json().message).toBe(STATE_INVALID);
     const theirs = await get(stranger, `/api/linked_data/callback/cap_table?${back}`);
     expect(theirs.status).toBe(400);
-    expect(theirs.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+    expect(theirs.json().message).toBe(STATE_INVALID);
     expect(ct.tokenCalls).toEqual([]);
     expect(await connectorCount()).toBe(0);
 
@@ -215,7 +219,7 @@ describe('cap-table provider (OAuth authorization code with PKCE)', () => {
 
     const replayed = await get(owner, `/api/linked_data/callback/cap_table?${back}`);
     expect(replayed.status).toBe(400);
-    expect(replayed.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+    expect(replayed.json().message).toBe(STATE_INVALID);
     expect(await connectorCount()).toBe(1);
 
     const task = await waitForTask(owner, made.json().task_id);
@@ -302,23 +306,23 @@ describe('cap-table provider (OAuth authorization code with PKCE)', () => {
       `/api/linked_data/callback/cap_table?state=${first.state}&code=${usedCode}`,
     );
     expect(refused.status).toBe(400);
-    expect(refused.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.LINK_NOT_COMPLETED);
+    expect(refused.json().message).toBe(LINK_NOT_COMPLETED);
     const again = await get(owner, `/api/linked_data/callback/cap_table?${first.back}`);
     expect(again.status).toBe(400);
-    expect(again.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+    expect(again.json().message).toBe(STATE_INVALID);
 
     ct.denyNext();
     const denied = await authorize();
     expect(denied.back.get('error')).toBe('access_denied');
     const cancelled = await get(owner, `/api/linked_data/callback/cap_table?${denied.back}`);
     expect(cancelled.status).toBe(400);
-    expect(cancelled.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.LINK_NOT_COMPLETED);
+    expect(cancelled.json().message).toBe(LINK_NOT_COMPLETED);
 
     const late = await authorize();
     await sql`update provider_authorizations set expires_at = now() - interval '1 minute'`.execute(t.app.db);
     const expired = await get(owner, `/api/linked_data/callback/cap_table?${late.back}`);
     expect(expired.status).toBe(400);
-    expect(expired.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+    expect(expired.json().message).toBe(STATE_INVALID);
     expect(await connectorCount()).toBe(1);
   });
 
@@ -341,11 +345,11 @@ describe('cap-table provider (OAuth authorization code with PKCE)', () => {
     ct.expireAccessTokens();
     const task = await syncNow(connectorId);
     expect(task.status).toBe('failed');
-    expect(task.error).toBe(LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED);
+    expect(task.error).toBe(LOGIN_REQUIRED);
     const [connector] = (await get(owner, `/api/linked_data/connectors?repository_id=${home}`)).json();
     expect(connector).toMatchObject({
       status: 'failed',
-      status_message: LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED,
+      status_message: LOGIN_REQUIRED,
     });
   });
 

@@ -124,7 +124,7 @@ export function createCapTableProvider(settings: {
     const code = error.oauthError ?? String(error.status);
     // The user revoked this app at the provider, or the refresh token expired: they link again.
     if (error.status === 401 || error.oauthError === 'invalid_grant')
-      return new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED, code);
+      return new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.loginRequired('cap_table'), code);
     if (error.status === 429)
       return new ProviderError('rate_limited', LINKED_PROVIDER_MESSAGES.RATE_LIMITED, code);
     if (error.status >= 500)
@@ -216,7 +216,11 @@ export function createCapTableProvider(settings: {
   async function refreshed(original: string): Promise<TTokens> {
     const tokens = tokensOf(renewed.get(original) ?? original);
     if (!tokens.refresh_token)
-      throw new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED, 'no_refresh_token');
+      throw new ProviderError(
+        'login_required',
+        LINKED_PROVIDER_MESSAGES.loginRequired('cap_table'),
+        'no_refresh_token',
+      );
     const next = await tokenCall({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
     // RFC 6749 §6: a new refresh token is optional; without one the old one stays good.
     const kept = { ...next, refresh_token: next.refresh_token ?? tokens.refresh_token };

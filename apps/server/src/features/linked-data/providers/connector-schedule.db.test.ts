@@ -54,13 +54,16 @@ async function scheduleOf(): Promise<TScheduleAnswer> {
 }
 
 async function syncTasks() {
-  return t.app.db
-    .selectFrom('tasks')
-    .select(['id', 'status', 'user_id', 'payload', 'error'])
-    .where('type', '=', 'sync_linked_account')
-    .where('repository_id', '=', home)
-    .orderBy('created_at')
-    .execute();
+  return (
+    t.app.db
+      .selectFrom('tasks')
+      .select(['id', 'status', 'user_id', 'payload', 'error'])
+      // The connector's first fetch is its link ('link account'), then each sync.
+      .where('type', 'in', ['link_account', 'sync_linked_account'])
+      .where('repository_id', '=', home)
+      .orderBy('created_at')
+      .execute()
+  );
 }
 
 beforeAll(async () => {
@@ -110,7 +113,7 @@ beforeAll(async () => {
   });
   expect(made.statusCode, made.body).toBe(201);
   connectorId = made.json().id;
-  expect(await runSyncs()).toBe(1);
+  expect(await t.app.jobs.runPending(taskQueueOf('link_account'))).toBe(1);
 }, 180_000);
 afterAll(async () => {
   await t?.close();

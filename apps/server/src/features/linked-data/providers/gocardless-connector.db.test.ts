@@ -11,6 +11,10 @@ import { createTasksTestApp } from '../../tasks/testing/tasks-test-app.ts';
 import { answerRecorder, everyStoredRow, waitForTask } from './testing/connector-test-kit.ts';
 import { startGocardlessServer, type TGocardlessServer } from './testing/gocardless-protocol-server.ts';
 
+const STATE_INVALID = 'This bank link is not valid or has expired: start connecting again';
+const LINK_NOT_COMPLETED = 'The bank link was not completed: start connecting again';
+const LOGIN_REQUIRED = 'Login required: reconnect this connector to the bank';
+
 // GoCardless Bank Account Data against a local server speaking API v2 (testing/gocardless-protocol-server.ts).
 // The first sync asks 90 days back from today and the next one 7 days before the last, so rows are dated from
 // today (a run next year still finds them).
@@ -107,6 +111,15 @@ beforeAll(async () => {
       countries: ['DE'],
       logo: 'https://cdn.example/n26.png',
     },
+    // Irish banks whose logos the page could not load: one on a host the CSP does not allow, one with none.
+    {
+      id: 'AIB_AIBKIE2D',
+      name: 'AIB',
+      bic: 'AIBKIE2D',
+      countries: ['IE'],
+      logo: 'https://elsewhere.example/aib.png',
+    },
+    { id: 'BOI_BOFIIE2D', name: 'Bank of Ireland', bic: 'BOFIIE2D', countries: ['IE'] },
   );
   gc.accounts.set('acc-1', {
     id: 'acc-1',
@@ -165,6 +178,7 @@ beforeAll(async () => {
       GOCARDLESS_SECRET_ID: gc.secretId,
       GOCARDLESS_SECRET_KEY: gc.secretKey,
       GOCARDLESS_BASE_URL: gc.url,
+      GOCARDLESS_LOGO_ORIGINS: 'https://cdn.example',
       CONNECTOR_SECRETS_KEY: Buffer.alloc(32, 9).toString('hex'),
       PROVIDER_RETRIES: '2',
       PROVIDER_RETRY_BASE_MS: '1',
@@ -193,7 +207,7 @@ describe('GoCardless Bank Account Data', () => {
       name: 'GoCardless',
       available: true,
       flow: 'redirect',
-      logo: null,
+      logo: '/connector-logos/gocardless.svg',
     });
 
     const found = await recorded(owner)(
@@ -218,6 +232,35 @@ describe('GoCardless Bank Account Data', () => {
     expect(everyone.json().map((one: { name: string }) => one.name)).toEqual(['N26 Bank', 'Revolut']);
     const noCountry = await recorded(owner)('GET', '/api/institutions/search?q=rev');
     expect(noCountry.statusCode).toBe(400);
+  });
+
+  it("every institution has a logo the page's Content-Security-Policy lets it load", async () => {
+    const irish = await recorded(owner)('GET', '/api/institutions/search?country=IE');
+    expect(irish.json()).toEqual([
+      {
+        id: 'AIB_AIBKIE2D',
+        name: 'AIB',
+        logo: '/connector-logos/gocardless.svg',
+        countries: ['IE'],
+        provider: 'gocardless',
+      },
+      {
+        id: 'BOI_BOFIIE2D',
+        name: 'Bank of Ireland',
+        logo: '/connector-logos/gocardless.svg',
+        countries: ['IE'],
+        provider: 'gocardless',
+      },
+    ]);
+    // Monzo's own logo is on an allowed origin (GOCARDLESS_LOGO_ORIGINS), which the page's img-src names.
+    const monzo = await recorded(owner)('GET', '/api/institutions/search?q=monzo&country=GB');
+    expect(monzo.json()[0].logo).toBe('https://cdn.example/monzo.png');
+    const page = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const imgSrc = (page.headers['content-security-policy'] as string)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([name]) => name === 'img-src');
+    expect(imgSrc).toEqual(['img-src', "'self'", 'data:', 'blob:', 'https://cdn.example']);
   });
 
   it('authorization_url needs the consent and an institution, then answers the requisition link and a state', async () => {
@@ -263,13 +306,13 @@ describe('GoCardless Bank Account Data', () => {
   it('the callback refuses a missing, unknown or another user’s state and an unfinished link: nothing made', async () => {
     const absent = await recorded(owner)('GET', '/api/linked_data/callback/gocardless');
     expect(absent.statusCode).toBe(400);
-    expect(absent.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+    expect(absent.json().message).toBe(STATE_INVALID);
     const unknown = await recorded(owner)('GET', '/api/linked_data/callback/gocardless?ref=not-a-state');
     expect(unknown.statusCode).toBe(400);
     gc.link(requisitionId, ['acc-1']);
     const theirs = await recorded(stranger)('GET', `/api/linked_data/callback/gocardless?ref=${state}`);
     expect(theirs.statusCode).toBe(400);
-    expect(theirs.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+    expect(theirs.json().message).toBe(STATE_INVALID);
     const strangerConnectors = await t.app.db.selectFrom('connectors').select('id').execute();
     expect(strangerConnectors).toEqual([]);
 
@@ -343,7 +386,7 @@ describe('GoCardless Bank Account Data', () => {
   it('a state is used once', async () => {
     const again = await recorded(owner)('GET', `/api/linked_data/callback/gocardless?ref=${state}`);
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+    expect(again.json().message).toBe(STATE_INVALID);
     expect(await connectorNames()).toEqual(['Monzo']);
   });
 
@@ -492,13 +535,13 @@ describe('GoCardless Bank Account Data', () => {
     Object.assign(gc.requisitions.get(requisitionId) as object, { status: 'EX' });
     const task = await syncNow(connectorId);
     expect(task.status).toBe('failed');
-    expect(task.error).toBe(LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED);
+    expect(task.error).toBe(LOGIN_REQUIRED);
     const connector = (
       await recorded(owner)('GET', `/api/linked_data/connectors?repository_id=${home}`)
     ).json()[0];
     expect(connector).toMatchObject({
       status: 'failed',
-      status_message: LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED,
+      status_message: LOGIN_REQUIRED,
     });
     expect(await lastEvent(connectorId)).toMatchObject({ result: 'login_required' });
   });
@@ -514,14 +557,16 @@ describe('GoCardless Bank Account Data', () => {
       `/api/linked_data/callback/gocardless?ref=${started.json().state}&error=UserCancelledSession`,
     );
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.LINK_NOT_COMPLETED);
+    expect(refused.json().message).toBe(LINK_NOT_COMPLETED);
     const posted = await recorded(owner)('POST', '/api/linked_data/connectors', {
       repository_id: home,
       name: 'Nope',
       access_method: 'gocardless',
     });
     expect(posted.statusCode).toBe(400);
-    expect(posted.json().message).toBe(LINKED_AUTHORIZATION_MESSAGES.USE_AUTHORIZATION_URL);
+    expect(posted.json().message).toBe(
+      'This connector links through the bank: use GET linked_data/authorization_url/gocardless',
+    );
     expect(await connectorNames()).toEqual(['Monzo']);
   });
 

@@ -22,7 +22,13 @@ beforeAll(async () => {
 afterAll(async () => gc?.close());
 
 const provider = () =>
-  createGocardlessProvider({ secretId: gc.secretId, secretKey: gc.secretKey, baseUrl: gc.url, retry });
+  createGocardlessProvider({
+    secretId: gc.secretId,
+    secretKey: gc.secretKey,
+    baseUrl: gc.url,
+    logoOrigins: [],
+    retry,
+  });
 
 describe('GoCardless adapter', () => {
   it('gets a token pair once, then renews the access token with the refresh token', async () => {
@@ -43,6 +49,7 @@ describe('GoCardless adapter', () => {
       secretId: gc.secretId,
       secretKey: 'wrong-key',
       baseUrl: gc.url,
+      logoOrigins: [],
       retry,
     });
     const error = await adapter

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { liveConnectorKind } from '@strata/contracts/connector-kinds';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
 import { addDays } from '@strata/core/dates/epoch-day';
 import { toAmountString } from '@strata/core/money/decimal';
@@ -174,8 +175,22 @@ export interface TGocardlessSettings {
   secretId: string;
   secretKey: string;
   baseUrl: string;
+  /** Origins the page's img-src allows for institution logos (GOCARDLESS_LOGO_ORIGINS). */
+  logoOrigins: readonly string[];
   retry: TRetryPolicy;
   now?: () => Date;
+}
+
+/**
+ * The logo the page can show: the institution's own when it is served from an origin the page's img-src allows
+ * (an address elsewhere would be blocked by it),
+ * else GoCardless' from our own origin, so every institution has one.
+ */
+export function institutionLogo(logo: string | null | undefined, allowed: readonly string[]): string {
+  const url = logo ? URL.parse(logo) : null;
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:') && allowed.includes(url.origin))
+    return url.href;
+  return liveConnectorKind('gocardless').logo;
 }
 
 export function createGocardlessProvider(settings: TGocardlessSettings): TRedirectProvider {
@@ -340,7 +355,7 @@ export function createGocardlessProvider(settings: TGocardlessSettings): TRedire
       if (error instanceof ProviderError && ['401', '403', '409'].includes(error.providerCode ?? ''))
         throw new ProviderError(
           'login_required',
-          LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED,
+          LINKED_PROVIDER_MESSAGES.loginRequired('gocardless'),
           error.providerCode,
         );
       throw error;
@@ -351,7 +366,11 @@ export function createGocardlessProvider(settings: TGocardlessSettings): TRedire
     const answer = await authorized(`/requisitions/${encodeURIComponent(id)}/`).catch((error: unknown) => {
       // A requisition deleted at GoCardless (or by its user) is a link to make again.
       if (error instanceof ProviderError && error.providerCode === '404')
-        throw new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED, '404');
+        throw new ProviderError(
+          'login_required',
+          LINKED_PROVIDER_MESSAGES.loginRequired('gocardless'),
+          '404',
+        );
       throw error;
     });
     return parse(ZRequisition, answer, '/requisitions/{id}/');
@@ -361,7 +380,7 @@ export function createGocardlessProvider(settings: TGocardlessSettings): TRedire
   function requireLinked(status: string): void {
     if (status === 'LN') return;
     if (['EX', 'RJ', 'SU'].includes(status))
-      throw new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED, status);
+      throw new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.loginRequired('gocardless'), status);
     throw new ProviderError('refused', 'The bank link is not finished: complete it at your bank', status);
   }
 
@@ -437,7 +456,7 @@ export function createGocardlessProvider(settings: TGocardlessSettings): TRedire
           (institution): TInstitution => ({
             id: institution.id,
             name: institution.name,
-            logo: institution.logo ?? null,
+            logo: institutionLogo(institution.logo, settings.logoOrigins),
             countries: institution.countries.map((code) => code.toUpperCase()),
             provider: 'gocardless',
           }),

@@ -16,6 +16,9 @@ import {
   type TKrakenServer,
 } from './testing/kraken-protocol-server.ts';
 
+// An exchange's key, not a bank's login (issue #24's wording).
+const LOGIN_REQUIRED = 'Login required: reconnect this connector to the exchange';
+
 // Kraken against a local server written from its public REST reference (testing/kraken-protocol-server.ts),
 // which refuses a bad signature or a nonce that does not increase. 64 ledger entries: two pages of 50.
 
@@ -301,13 +304,13 @@ describe('Kraken', () => {
     const started = await recorded(owner)('POST', `/api/linked_data/connectors/${connectorId}/sync`);
     const task = await waitForTask(owner, started.json().task_id);
     expect(task.status).toBe('failed');
-    expect(task.error).toBe(LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED);
+    expect(task.error).toBe(LOGIN_REQUIRED);
     const [connector] = (
       await recorded(owner)('GET', `/api/linked_data/connectors?repository_id=${home}`)
     ).json();
     expect(connector).toMatchObject({
       status: 'failed',
-      status_message: LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED,
+      status_message: LOGIN_REQUIRED,
     });
   });
 });

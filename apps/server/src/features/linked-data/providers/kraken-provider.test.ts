@@ -91,7 +91,7 @@ describe('Kraken provider', () => {
     });
     expect(await failureOf(provider().fetchHoldings(goneSecret))).toEqual({
       kind: 'login_required',
-      message: LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED,
+      message: 'Login required: reconnect this connector to the exchange',
       providerCode: 'EAPI:Invalid key',
     });
   });

@@ -101,7 +101,11 @@ function toProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
   if (error instanceof KrakenFailure) {
     if (LOGIN_ERRORS.has(error.code))
-      return new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED, error.code);
+      return new ProviderError(
+        'login_required',
+        LINKED_PROVIDER_MESSAGES.loginRequired('kraken'),
+        error.code,
+      );
     if (RATE_ERRORS.has(error.code))
       return new ProviderError('rate_limited', LINKED_PROVIDER_MESSAGES.RATE_LIMITED, error.code);
     if (TRANSIENT_ERRORS.has(error.code))

@@ -29,22 +29,27 @@ import {
   takeProviderAuthorization,
 } from './provider-authorizations.repository.ts';
 import { insertProviderConnection, replaceProviderSecret } from './provider-connections.repository.ts';
-import { isProviderError, isRedirectProvider, type TRedirectProvider } from './provider-port.ts';
+import {
+  isProviderError,
+  isRedirectProvider,
+  type TProviderId,
+  type TRedirectProvider,
+} from './provider-port.ts';
 import type { TProviderRegistry } from './provider-registry.ts';
-import { queueProviderSync } from './provider-sync-queue.ts';
+import { queueProviderLink, queueProviderSync } from './provider-sync-queue.ts';
 
-/** How long a started bank link waits for its callback: GoCardless' own link pages outlive it, ours do not. */
+/** How long a started link waits for its callback: GoCardless' own link pages outlive it, ours do not. */
 const AUTHORIZATION_TTL_MS = 60 * 60 * 1000;
 
 const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** A provider's failure as the API's answer, in the provider's words (never its request). */
-function toAppError(error: unknown): AppError {
+function toAppError(error: unknown, provider: TProviderId): AppError {
   if (!isProviderError(error)) throw error;
   if (error.kind === 'unavailable' || error.kind === 'rate_limited' || error.kind === 'malformed')
     return new AppError('SERVICE_UNAVAILABLE', error.message);
   if (error.kind === 'login_required')
-    return new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.LINK_NOT_COMPLETED);
+    return new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.linkNotCompleted(provider));
   return new AppError('BAD_REQUEST', `${LINKED_PROVIDER_MESSAGES.LINK_FAILED}: ${error.message}`);
 }
 
@@ -105,7 +110,7 @@ export function createLinkedAuthorizationsService(deps: {
         logger.warn({ provider: input.provider, code: error.providerCode, kind: error.kind }, error.message);
       if (isProviderError(error) && error.kind === 'refused')
         throw new AppError('BAD_REQUEST', input.refused);
-      throw toAppError(error);
+      throw toAppError(error, input.provider);
     }
     const sealed = box.seal(link.secret);
     return db.transaction().execute(async (trx) => {
@@ -142,7 +147,7 @@ export function createLinkedAuthorizationsService(deps: {
         secret_tag: sealed.tag,
         secret_key_id: sealed.keyId,
       });
-      return { connector_id: made.id, task_id: await queueProviderSync(tasks, trx, made, actor.id) };
+      return { connector_id: made.id, task_id: await queueProviderLink(tasks, trx, made, actor.id) };
     });
   }
 
@@ -166,7 +171,7 @@ export function createLinkedAuthorizationsService(deps: {
         } catch (error) {
           if (isProviderError(error))
             logger.warn({ provider: provider.id, code: error.providerCode, kind: error.kind }, error.message);
-          throw toAppError(error);
+          throw toAppError(error, provider.id);
         }
       }
       return found.sort((a, b) => a.name.localeCompare(b.name));
@@ -197,7 +202,7 @@ export function createLinkedAuthorizationsService(deps: {
       } catch (error) {
         if (isProviderError(error))
           logger.warn({ provider: provider.id, code: error.providerCode, kind: error.kind }, error.message);
-        throw toAppError(error);
+        throw toAppError(error, provider.id);
       }
       const sealed = box.seal(started.externalId);
       const expiresAt = new Date(Date.now() + AUTHORIZATION_TTL_MS);
@@ -230,7 +235,8 @@ export function createLinkedAuthorizationsService(deps: {
       const provider = redirectProvider(connector);
       const box = secrets();
       const state = query.state ?? query.ref;
-      const invalid = () => new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.STATE_INVALID);
+      const invalid = () =>
+        new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.stateInvalid(provider.id));
       if (!state) throw invalid();
       const stateHash = hashOf(state);
       const pending = await findProviderAuthorization(db, provider.id, stateHash);
@@ -242,7 +248,7 @@ export function createLinkedAuthorizationsService(deps: {
       await requireRepositoryAccess(db, user, pending.repository_id, 'write');
       if (query.error) {
         await takeProviderAuthorization(db, stateHash);
-        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.LINK_NOT_COMPLETED);
+        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.linkNotCompleted(provider.id));
       }
       const externalId = box.open({
         ciphertext: pending.secret_ciphertext,
@@ -267,7 +273,7 @@ export function createLinkedAuthorizationsService(deps: {
           await takeProviderAuthorization(db, stateHash);
         if (isProviderError(error))
           logger.warn({ provider: provider.id, code: error.providerCode, kind: error.kind }, error.message);
-        throw toAppError(error);
+        throw toAppError(error, provider.id);
       }
       const sealed = box.seal(link.secret);
       return db.transaction().execute(async (trx) => {
@@ -299,7 +305,7 @@ export function createLinkedAuthorizationsService(deps: {
             type: account.type,
             currency: account.currency,
           });
-        return { connector: made, taskId: await queueProviderSync(tasks, trx, made, user.id) };
+        return { connector: made, taskId: await queueProviderLink(tasks, trx, made, user.id) };
       });
     },
 

@@ -20,7 +20,7 @@ import {
 import { isProviderError, isRedirectProvider, type ProviderError, type TProvider } from './provider-port.ts';
 import type { TProviderRegistry } from './provider-registry.ts';
 import { createProviderSchedules } from './provider-schedule.ts';
-import { queueProviderSync } from './provider-sync-queue.ts';
+import { queueProviderLink, queueProviderSync } from './provider-sync-queue.ts';
 
 export interface TProviderLogger {
   warn(details: Record<string, unknown>, message: string): void;
@@ -116,7 +116,7 @@ export function createLinkedProvidersService(deps: {
       if (provider.id === 'kraken')
         throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.USE_KRAKEN_SYNC);
       if (isRedirectProvider(provider))
-        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.USE_AUTHORIZATION_URL);
+        throw new AppError('BAD_REQUEST', LINKED_AUTHORIZATION_MESSAGES.useAuthorizationUrl(provider.id));
       const secrets = providers.secrets;
       if (!secrets) throw new AppError('BAD_REQUEST', LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
       const token = provider.id === 'plaid' ? body.public_token : body.setup_token;
@@ -152,7 +152,7 @@ export function createLinkedProvidersService(deps: {
           secret_tag: sealed.tag,
           secret_key_id: sealed.keyId,
         });
-        return { connector, taskId: await queueSync(trx, connector, actor.id) };
+        return { connector, taskId: await queueProviderLink(tasks, trx, connector, actor.id) };
       });
     },
 

@@ -1,5 +1,5 @@
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TIdentityTestApp } from '../../auth/testing/identity-test-app.ts';
 import {
   createAssetAs,
@@ -18,6 +18,8 @@ import {
   type TPlaidItem,
   type TPlaidServer,
 } from './testing/plaid-protocol-server.ts';
+
+const LOGIN_REQUIRED = 'Login required: reconnect this connector to the bank';
 
 // Plaid through the official SDK against a local Plaid speaking API version 2020-09-14 (testing/plaid-protocol-server.ts).
 // Every expected value below is worked out by hand from the transactions the test gives that server.
@@ -179,12 +181,36 @@ describe('Plaid: providers and the Link token', () => {
   it('lists Plaid as available (SimpleFIN, GoCardless, Arch and the cap table are not configured here)', async () => {
     const listed = await recorded(owner)('GET', '/api/linked_data/providers');
     expect(listed.json()).toEqual([
-      { id: 'plaid', name: 'Plaid', available: true, flow: 'overlay', logo: null },
-      { id: 'simplefin', name: 'SimpleFIN', available: false, flow: 'token', logo: null },
-      { id: 'gocardless', name: 'GoCardless', available: false, flow: 'redirect', logo: null },
-      { id: 'arch', name: 'Arch', available: false, flow: 'credentials', logo: null },
-      { id: 'cap_table', name: 'Carta', available: false, flow: 'redirect', logo: null },
-      { id: 'kraken', name: 'Kraken', available: false, flow: 'credentials', logo: null },
+      { id: 'plaid', name: 'Plaid', available: true, flow: 'overlay', logo: '/connector-logos/plaid.svg' },
+      {
+        id: 'simplefin',
+        name: 'SimpleFIN',
+        available: false,
+        flow: 'token',
+        logo: '/connector-logos/simplefin.svg',
+      },
+      {
+        id: 'gocardless',
+        name: 'GoCardless',
+        available: false,
+        flow: 'redirect',
+        logo: '/connector-logos/gocardless.svg',
+      },
+      { id: 'arch', name: 'Arch', available: false, flow: 'credentials', logo: '/connector-logos/arch.svg' },
+      {
+        id: 'cap_table',
+        name: 'Carta',
+        available: false,
+        flow: 'redirect',
+        logo: '/connector-logos/cap-table.svg',
+      },
+      {
+        id: 'kraken',
+        name: 'Kraken',
+        available: false,
+        flow: 'credentials',
+        logo: '/connector-logos/kraken.svg',
+      },
     ]);
     const refused = await recorded(owner)('POST', '/api/linked_data/connectors', {
       repository_id: home,
@@ -284,6 +310,8 @@ describe('Plaid: linking and syncing', () => {
       name: 'First Platypus Bank',
       access_method: 'plaid',
       status: 'pending',
+      // Linked seed §2: the known source's logo for 'Powered by', from our own origin.
+      logo: '/connector-logos/plaid.svg',
     });
     connectorId = made.json().id;
     const task = await waitForTask(owner, made.json().task_id);
@@ -609,7 +637,7 @@ describe('Plaid: linking and syncing', () => {
     item.loginRequired = true;
     const task = await syncNow(connectorId);
     expect(task.status).toBe('failed');
-    expect(task.error).toBe(LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED);
+    expect(task.error).toBe(LOGIN_REQUIRED);
     expect((await recorded(owner)('GET', `/api/assets/${bank}`)).json()).toMatchObject({
       linked_account_id: checking,
       connector_status: 'failed',
@@ -617,7 +645,7 @@ describe('Plaid: linking and syncing', () => {
     });
     expect((await eventsOf(checking))[0]).toMatchObject({
       result: 'login_required',
-      message: LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED,
+      message: LOGIN_REQUIRED,
     });
     expect((await eventsOf(savings))[0]).toMatchObject({ result: 'login_required' });
 
@@ -765,6 +793,39 @@ describe('Plaid: a brokerage item', () => {
         { security_id: 'sec-cash', name: 'U S Dollar', ticker_symbol: 'CUR:USD', type: 'cash' },
       ],
     };
+    // Plaid's /investments/transactions/get rows: a buy (cash out: positive at Plaid) and a dividend.
+    item.investmentTransactions = [
+      {
+        investment_transaction_id: 'inv-buy-1',
+        account_id: 'acc-ira',
+        security_id: 'sec-vti',
+        date: '2026-11-20',
+        name: 'BUY Vanguard Total Stock Market ETF',
+        quantity: 2,
+        amount: 500.2,
+        price: 250.1,
+        fees: 0,
+        type: 'buy',
+        subtype: 'buy',
+        iso_currency_code: 'USD',
+        unofficial_currency_code: null,
+      },
+      {
+        investment_transaction_id: 'inv-div-1',
+        account_id: 'acc-ira',
+        security_id: 'sec-vti',
+        date: '2026-11-24',
+        name: 'VTI DIVIDEND',
+        quantity: 0,
+        amount: -8.91,
+        price: 0,
+        fees: null,
+        type: 'cash',
+        subtype: 'dividend',
+        iso_currency_code: 'USD',
+        unofficial_currency_code: null,
+      },
+    ];
     const made = await recorded(owner)('POST', '/api/linked_data/connectors', {
       repository_id: home,
       name: 'Platypus Brokerage',
@@ -773,7 +834,30 @@ describe('Plaid: a brokerage item', () => {
     });
     const task = await waitForTask(owner, made.json().task_id);
     expect(task.status, String(task.error)).toBe('succeeded');
-    expect(task.result).toMatchObject({ added: 0, positions: { added: 2, replaced: 0 } });
+    expect(task.result).toMatchObject({ added: 2, positions: { added: 2, replaced: 0 } });
+    // The investment transactions are linked transactions of the account, in this app's sign.
+    const transactions = (
+      await recorded(owner)('GET', `/api/linked_data/transactions?repository_id=${home}&page_size=100`)
+    ).json().data as Record<string, unknown>[];
+    expect(
+      transactions
+        .filter((row) => row.connector_name === 'Platypus Brokerage')
+        .map((row) => [
+          row.date,
+          row.amount,
+          row.category,
+          row.subcategory,
+          row.counterparty,
+          row.description,
+        ])
+        .sort(),
+    ).toEqual([
+      ['2026-11-20', '-500.2', 'buy', 'buy', 'VTI', 'BUY Vanguard Total Stock Market ETF'],
+      ['2026-11-24', '8.91', 'cash', 'dividend', 'VTI', 'VTI DIVIDEND'],
+    ]);
+    // The first sync asked for Plaid's two years; both rows in one page of 500.
+    const asked = plaid.callsTo('/investments/transactions/get').at(-1)?.body;
+    expect(asked?.options).toEqual({ count: 500, offset: 0 });
     const positions = (
       await recorded(owner)('GET', `/api/linked_data/positions?repository_id=${home}&page_size=100`)
     ).json().data as Record<string, unknown>[];
@@ -795,9 +879,59 @@ describe('Plaid: a brokerage item', () => {
     ]);
     // A second sync replaces the day's positions instead of adding them again.
     const again = await syncNow(made.json().id);
-    expect(again.result).toMatchObject({ positions: { added: 0, replaced: 2 } });
+    expect(again.result).toMatchObject({
+      added: 0,
+      skipped_duplicate: 2,
+      positions: { added: 0, replaced: 2 },
+    });
     expect((await recorded(owner)('DELETE', `/api/linked_data/connectors/${made.json().id}`)).json()).toEqual(
       { message: 'Connector deleted' },
     );
+  });
+});
+
+describe("Plaid: the seed's 'link account' task", () => {
+  it('a new connector is linked by a link_account task whose progress tells the accounts linked before the fetch', async () => {
+    const { publicToken } = plaid.addItem({ accounts: structuredClone(ACCOUNTS), pages: [{ added: [] }] });
+    // The fetch waits at Plaid, so the task is seen between listing the accounts and fetching.
+    const fetch = plaid.holdNext('/transactions/sync');
+    const made = await recorded(owner)('POST', '/api/linked_data/connectors', {
+      repository_id: home,
+      name: 'Linked Platypus',
+      access_method: 'plaid',
+      public_token: publicToken,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const taskId = made.json().task_id as string;
+    type TListed = { id: string; type: string; status: string; progress: Record<string, unknown> | null };
+    const listedTask = async () =>
+      ((await owner.call('GET', '/api/tasks')).json() as TListed[]).find((task) => task.id === taskId);
+    await vi.waitFor(
+      async () =>
+        expect(await listedTask()).toMatchObject({
+          type: 'link_account',
+          status: 'running',
+          progress: { stage: 'linked', provider: 'plaid', accounts: 2 },
+        }),
+      { timeout: 30_000, interval: 50 },
+    );
+    // 'Sync now' meanwhile answers the link that is still running, not a second fetch.
+    const again = await recorded(owner)('POST', `/api/linked_data/connectors/${made.json().id}/sync`);
+    expect(again.json()).toEqual({ task_id: taskId });
+    fetch.release();
+    const task = await waitForTask(owner, taskId);
+    expect(task.status, String(task.error)).toBe('succeeded');
+    expect(task.result).toMatchObject({ linked_accounts: 2, added: 0, provider: 'plaid' });
+    expect(await listedTask()).toMatchObject({ type: 'link_account', progress: { stage: 'written' } });
+    // A later sync of the same connector is the 'sync linked account' task again, and tells no link.
+    const synced = await recorded(owner)('POST', `/api/linked_data/connectors/${made.json().id}/sync`);
+    const later = await waitForTask(owner, synced.json().task_id);
+    expect(later.result).not.toHaveProperty('linked_accounts');
+    expect(
+      ((await owner.call('GET', '/api/tasks')).json() as TListed[]).find(
+        (one) => one.id === synced.json().task_id,
+      )?.type,
+    ).toBe('sync_linked_account');
+    await recorded(owner)('DELETE', `/api/linked_data/connectors/${made.json().id}`);
   });
 });

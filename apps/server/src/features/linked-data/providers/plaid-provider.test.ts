@@ -13,8 +13,9 @@ afterAll(async () => {
   await plaid?.close();
 });
 
-function adapter(secret = plaid.secret) {
+function adapter(secret = plaid.secret, investmentsPageSize?: number) {
   return createPlaidProvider({
+    investmentsPageSize,
     clientId: plaid.clientId,
     secret,
     env: 'sandbox',
@@ -82,6 +83,101 @@ describe('Plaid adapter', () => {
         value: '3087.4845',
         currency: 'USD',
         date: '2026-11-26',
+      },
+    ]);
+  });
+
+  it('reads /investments/transactions/get page by page (offset and count) within the window, newest first', async () => {
+    const { item } = plaid.addItem({ accounts: [] });
+    item.holdings = {
+      holdings: [],
+      securities: [
+        {
+          security_id: 'sec-vti',
+          name: 'Vanguard Total Stock Market ETF',
+          ticker_symbol: 'VTI',
+          type: 'etf',
+        },
+      ],
+    };
+    const row = (
+      id: string,
+      date: string,
+      type: string,
+      subtype: string,
+      amount: number,
+      quantity: number,
+    ) => ({
+      investment_transaction_id: id,
+      account_id: 'acc-ira',
+      security_id: type === 'cash' ? null : 'sec-vti',
+      date,
+      name: `${subtype} ${id}`,
+      quantity,
+      amount,
+      price: 250.1,
+      fees: 0,
+      type,
+      subtype,
+      iso_currency_code: 'USD',
+      unofficial_currency_code: null,
+    });
+    item.investmentTransactions = [
+      row('it-1', '2026-10-01', 'buy', 'buy', 2501, 10),
+      row('it-2', '2026-10-15', 'cash', 'dividend', -12.34, 0),
+      row('it-3', '2026-11-02', 'sell', 'sell', -1250.5, -5),
+      row('it-4', '2026-11-20', 'fee', 'account fee', 4.95, 0),
+      // Outside the window: not asked for.
+      row('it-0', '2026-09-29', 'buy', 'buy', 100, 1),
+      {
+        investment_transaction_id: 'it-bad',
+        account_id: 'acc-ira',
+        date: '2026-11-21',
+        quantity: 1,
+        amount: 'ten',
+        type: 'buy',
+      },
+    ];
+    const read = await adapter(plaid.secret, 2).fetchInvestmentTransactions?.(item.accessToken, {
+      from: '2026-09-30',
+      to: '2026-11-27',
+    });
+    // Five rows in the window, two a page: offsets 0, 2, 4.
+    expect(
+      plaid
+        .callsTo('/investments/transactions/get')
+        .map((call) => [call.body.start_date, call.body.end_date, call.body.options]),
+    ).toEqual([
+      ['2026-09-30', '2026-11-27', { count: 2, offset: 0 }],
+      ['2026-09-30', '2026-11-27', { count: 2, offset: 2 }],
+      ['2026-09-30', '2026-11-27', { count: 2, offset: 4 }],
+    ]);
+    expect(
+      read?.rows.map((one) => [
+        one.externalId,
+        one.date,
+        one.amount,
+        one.currency,
+        one.counterparty,
+        one.category,
+        one.subcategory,
+        one.status,
+      ]),
+    ).toEqual([
+      ['it-4', '2026-11-20', '-4.95', 'USD', 'VTI', 'fee', 'account fee', 'posted'],
+      ['it-3', '2026-11-02', '1250.5', 'USD', 'VTI', 'sell', 'sell', 'posted'],
+      ['it-2', '2026-10-15', '12.34', 'USD', null, 'cash', 'dividend', 'posted'],
+      ['it-1', '2026-10-01', '-2501', 'USD', 'VTI', 'buy', 'buy', 'posted'],
+    ]);
+    expect(read?.rows[3]?.source).toMatchObject({
+      investment_transaction: { investment_transaction_id: 'it-1', quantity: 10, price: 250.1 },
+      security: { security_id: 'sec-vti', ticker_symbol: 'VTI' },
+    });
+    expect(read?.failures).toEqual([
+      {
+        externalId: 'it-bad',
+        accountExternalId: 'acc-ira',
+        message: 'amount: Invalid input: expected number, received string',
       },
     ]);
   });

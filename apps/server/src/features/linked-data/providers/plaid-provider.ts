@@ -17,7 +17,7 @@ import { type TFailedCall, type TRetryPolicy, withRetries } from './provider-ret
  * Plaid through its official SDK (`plaid` on npm, API version 2020-09-14, the version the SDK sends as
  * Plaid-Version): Link tokens, public-token exchange, /accounts/get, /transactions/sync cursors (added,
  * modified, removed; a posted transaction names the pending one it replaces), /investments/holdings/get,
- * /transactions/refresh and /item/remove. Every answer is checked against the documented fields before it
+ * /investments/transactions/get (offset and count pages), /transactions/refresh and /item/remove. Every answer is checked against the documented fields before it
  * is used, and every failure becomes a ProviderError that carries Plaid's code and message only: the SDK's
  * own errors hold the request, whose headers and body carry the client secret and the access token.
  */
@@ -34,6 +34,8 @@ export interface TPlaidSettings {
   /** The Link script the web opens the overlay with (PLAID_LINK_SCRIPT_URL; Plaid's drop-in by default). */
   linkScriptUrl: string;
   retry: TRetryPolicy;
+  /** Investment transactions asked per page (Plaid's `options.count`, 1–500); 500 unless a test pages smaller. */
+  investmentsPageSize?: number;
 }
 
 const ZPlaidError = z.object({
@@ -115,6 +117,35 @@ const ZHoldings = z.object({
   ),
 });
 
+/** /investments/transactions/get: the page's fields strictly, its rows one by one (see toInvestmentRows). */
+const ZInvestmentsPage = z.object({
+  investment_transactions: z.array(z.unknown()),
+  securities: z.array(
+    z.object({
+      security_id: z.string(),
+      name: z.string().nullable().optional(),
+      ticker_symbol: z.string().nullable().optional(),
+    }),
+  ),
+  total_investment_transactions: z.number().int().min(0),
+});
+
+const ZInvestmentTransaction = z.object({
+  investment_transaction_id: z.string().min(1),
+  account_id: z.string().min(1),
+  security_id: z.string().nullable().optional(),
+  date: z.iso.date(),
+  name: z.string().nullable().optional(),
+  quantity: z.number(),
+  amount: z.number(),
+  price: z.number().nullable().optional(),
+  fees: z.number().nullable().optional(),
+  type: z.string(),
+  subtype: z.string().nullable().optional(),
+  iso_currency_code: z.string().nullable().optional(),
+  unofficial_currency_code: z.string().nullable().optional(),
+});
+
 /** Plaid's security types as linked securities' kinds. */
 const SECURITY_KINDS: Record<string, THolding['kind']> = {
   equity: 'stock',
@@ -149,7 +180,7 @@ function toProviderError(error: unknown): ProviderError {
   const code = body.success ? body.data.error_code : null;
   const said = body.success ? (body.data.display_message ?? body.data.error_message ?? code) : null;
   if (code === 'ITEM_LOGIN_REQUIRED')
-    return new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED, code);
+    return new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.loginRequired('plaid'), code);
   if (response.status === 429)
     return new ProviderError('rate_limited', LINKED_PROVIDER_MESSAGES.RATE_LIMITED, code);
   if (response.status >= 500)
@@ -223,6 +254,53 @@ function toTransactions(
       externalId: typeof id === 'string' ? id : null,
       accountExternalId: typeof account === 'string' ? account : null,
       message: `${issue?.path.join('.') || 'transaction'}: ${issue?.message ?? 'unreadable'}`,
+    });
+  }
+}
+
+/**
+ * Investment transactions as linked transactions: the category is Plaid's type (buy, sell, cash, fee,
+ * transfer, cancel), the subcategory its subtype (dividend, contribution…), the counterparty the security's
+ * ticker (else its name). Amounts as Plaid's other transactions: positive when cash leaves, so negated.
+ */
+function toInvestmentRows(
+  rows: unknown[],
+  securities: Map<string, { security_id: string; name?: string | null; ticker_symbol?: string | null }>,
+  rawSecurities: unknown[],
+  into: { rows: TProviderTransaction[]; failures: TTransactionChanges['failures'] },
+) {
+  for (const raw of rows) {
+    const result = ZInvestmentTransaction.safeParse(raw);
+    if (!result.success) {
+      const row = raw as { investment_transaction_id?: unknown; account_id?: unknown } | null;
+      const issue = result.error.issues[0];
+      into.failures.push({
+        externalId: typeof row?.investment_transaction_id === 'string' ? row.investment_transaction_id : null,
+        accountExternalId: typeof row?.account_id === 'string' ? row.account_id : null,
+        message: `${issue?.path.join('.') || 'investment transaction'}: ${issue?.message ?? 'unreadable'}`,
+      });
+      continue;
+    }
+    const row = result.data;
+    const security = row.security_id ? securities.get(row.security_id) : undefined;
+    into.rows.push({
+      externalId: row.investment_transaction_id,
+      accountExternalId: row.account_id,
+      date: row.date,
+      amount: toAmountString(toDecimal(row.amount).negated()),
+      currency: row.iso_currency_code ?? row.unofficial_currency_code ?? null,
+      counterparty: security?.ticker_symbol ?? security?.name ?? null,
+      description: row.name ?? null,
+      category: row.type,
+      subcategory: row.subtype ?? null,
+      status: 'posted',
+      replacesPendingId: null,
+      source: {
+        investment_transaction: raw,
+        security:
+          rawSecurities.find((one) => (one as { security_id?: unknown }).security_id === row.security_id) ??
+          null,
+      },
     });
   }
 }
@@ -362,6 +440,33 @@ export function createPlaidProvider(settings: TPlaidSettings): TProvider {
           date: holding.institution_price_as_of ?? null,
         };
       });
+    },
+
+    async fetchInvestmentTransactions(secret, window) {
+      const count = settings.investmentsPageSize ?? 500;
+      const into = { rows: [] as TProviderTransaction[], failures: [] as TTransactionChanges['failures'] };
+      // Offset paging, newest first: read until the offset reaches the total the first page told.
+      for (let offset = 0; ; ) {
+        const raw = await call(() =>
+          api.investmentsTransactionsGet({
+            access_token: secret,
+            start_date: window.from,
+            end_date: window.to,
+            options: { count, offset },
+          }),
+        );
+        const page = parsed(ZInvestmentsPage, raw, '/investments/transactions/get');
+        const securities = new Map(page.securities.map((security) => [security.security_id, security]));
+        toInvestmentRows(
+          page.investment_transactions,
+          securities,
+          (raw as { securities: unknown[] }).securities,
+          into,
+        );
+        offset += page.investment_transactions.length;
+        if (page.investment_transactions.length === 0 || offset >= page.total_investment_transactions)
+          return into;
+      }
     },
 
     async refresh(secret) {

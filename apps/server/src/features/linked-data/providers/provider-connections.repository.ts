@@ -2,6 +2,7 @@ import type { Database } from '@strata/db/schema';
 import type { TLinkedTransactionStatus, TSyncResult } from '@strata/db/schema-linked-data';
 import type { ProviderConnectionsTable } from '@strata/db/schema-provider-connections';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { PROVIDER_TASK_TYPES } from './provider-sync-queue.ts';
 
 type TDb = Kysely<Database>;
 
@@ -218,7 +219,7 @@ export async function finishProviderSyncEvent(
     .execute();
 }
 
-/** The connector's sync that is still waiting or running, if any (a second 'sync now' answers it). */
+/** The connector's link or sync still waiting or running, if any (a second 'sync now' answers it). */
 export async function findOpenProviderSync(
   db: TDb,
   connectorId: string,
@@ -226,7 +227,7 @@ export async function findOpenProviderSync(
   return db
     .selectFrom('tasks')
     .select('id')
-    .where('type', '=', 'sync_linked_account')
+    .where('type', 'in', [...PROVIDER_TASK_TYPES])
     .where('status', 'in', ['waiting', 'running'])
     .where(sql<string>`payload->>'connector_id'`, '=', connectorId)
     .where(sql<string>`payload->>'provider'`, 'is not', null)

@@ -7,7 +7,9 @@
  * result success / warning / error / login required).
  */
 
-export type TProviderId = 'plaid' | 'simplefin' | 'gocardless' | 'arch' | 'cap_table' | 'kraken';
+import type { TLiveConnectorId } from '@strata/contracts/connector-kinds';
+
+export type TProviderId = TLiveConnectorId;
 
 export interface TProviderAccount {
   /** The provider's account id: the linked account's external_id. */
@@ -101,6 +103,14 @@ export interface TProvider {
   listAccounts(secret: string): Promise<TProviderAccount[]>;
   fetchTransactions(secret: string, cursor: string | null): Promise<TTransactionChanges>;
   fetchHoldings(secret: string): Promise<THolding[]>;
+  /**
+   * A brokerage's buys, sells, dividends, fees and transfers dated within `window` (YYYY-MM-DD, inclusive), as
+   * linked transactions (the provider's ids: a window read again adds nothing). Only providers that have them.
+   */
+  fetchInvestmentTransactions?(
+    secret: string,
+    window: { from: string; to: string },
+  ): Promise<{ rows: TProviderTransaction[]; failures: TProviderRowFailure[] }>;
   /** Asks the provider to look at the bank again now (the next fetch sees what it found). */
   refresh(secret: string): Promise<void>;
   disconnect(secret: string): Promise<void>;

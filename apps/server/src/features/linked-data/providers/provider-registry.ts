@@ -1,3 +1,4 @@
+import { LIVE_CONNECTOR_KINDS } from '@strata/contracts/connector-kinds';
 import { LINKED_PROVIDER_MESSAGES, type TProviderInfo } from '@strata/contracts/linked-providers';
 import { AppError } from '../../../plugins/app-error.ts';
 import { createArchProvider } from './arch-provider.ts';
@@ -20,14 +21,9 @@ export interface TProviderRegistry {
   readonly secrets: TSecretBox | null;
 }
 
-const KNOWN: ReadonlyArray<{ id: TProviderId; name: string; flow: TProviderInfo['flow'] }> = [
-  { id: 'plaid', name: 'Plaid', flow: 'overlay' },
-  { id: 'simplefin', name: 'SimpleFIN', flow: 'token' },
-  { id: 'gocardless', name: 'GoCardless', flow: 'redirect' },
-  { id: 'arch', name: 'Arch', flow: 'credentials' },
-  { id: 'cap_table', name: 'Cap table', flow: 'redirect' },
-  { id: 'kraken', name: 'Kraken', flow: 'credentials' },
-];
+/** Contracts' list of the live kinds, in its order: the web's chooser shows them so. */
+const KNOWN: ReadonlyArray<{ id: TProviderId; name: string; flow: TProviderInfo['flow']; logo: string }> =
+  LIVE_CONNECTOR_KINDS.map(({ id, name, flow, logo }) => ({ id, name, flow, logo }));
 
 /**
  * The live connectors this server can link, each built only when the environment configures it. A provider
@@ -82,6 +78,7 @@ export function createProviderRegistry(env: TProvidersEnv): TProviderRegistry {
         secretId: env.GOCARDLESS_SECRET_ID,
         secretKey: env.GOCARDLESS_SECRET_KEY,
         baseUrl: env.GOCARDLESS_BASE_URL,
+        logoOrigins: env.GOCARDLESS_LOGO_ORIGINS,
         retry,
       }),
     );
@@ -119,7 +116,6 @@ export function createProviderRegistry(env: TProvidersEnv): TProviderRegistry {
         ...known,
         name: names[known.id] ?? known.name,
         available: built.has(known.id),
-        logo: null,
       })),
     get: (id) => built.get(id as TProviderId) ?? null,
     require(id) {

@@ -10,13 +10,26 @@ export interface TProviderSyncPayload {
 }
 
 /**
- * Queues a provider connector's sync (the 'sync linked account' task) inside `trx`: the task exists exactly
- * when the caller's write commits. 'Sync now', a new connector's first sync and the scheduler all come here.
+ * The task types of a provider connector's fetch (the seed's 'link account' and 'sync linked account'): a new
+ * connector's first one links it (its accounts, then their transactions); later ones sync it.
+ */
+export const PROVIDER_TASK_TYPES = ['link_account', 'sync_linked_account'] as const;
+
+/**
+ * Queues a provider connector's sync (the 'sync linked account' task), or its link (`type: link_account`), inside
+ * `trx`: the task exists exactly when the caller's write commits. 'Sync now', a new connector's link and the
+ * scheduler all come here.
  */
 export async function queueProviderSyncTask(
   tasks: TTaskExecutor,
   trx: Kysely<Database>,
-  sync: { provider: string; connectorId: string; repositoryId: string; userId: string },
+  sync: {
+    provider: string;
+    connectorId: string;
+    repositoryId: string;
+    userId: string;
+    type?: (typeof PROVIDER_TASK_TYPES)[number];
+  },
 ): Promise<string> {
   const payload: TProviderSyncPayload = {
     provider: sync.provider,
@@ -25,7 +38,7 @@ export async function queueProviderSyncTask(
   };
   const task = await tasks.create(trx, {
     userId: sync.userId,
-    type: 'sync_linked_account',
+    type: sync.type ?? 'sync_linked_account',
     repositoryId: sync.repositoryId,
     payload: { ...payload },
   });
@@ -45,5 +58,21 @@ export function queueProviderSync(
     connectorId: connector.id,
     repositoryId: connector.repository_id,
     userId,
+  });
+}
+
+/** A new connector's link (the 'link account' task): its accounts listed and recorded, then the first fetch. */
+export function queueProviderLink(
+  tasks: TTaskExecutor,
+  trx: Kysely<Database>,
+  connector: { id: string; kind: string; repository_id: string },
+  userId: string,
+): Promise<string> {
+  return queueProviderSyncTask(tasks, trx, {
+    provider: connector.kind,
+    connectorId: connector.id,
+    repositoryId: connector.repository_id,
+    userId,
+    type: 'link_account',
   });
 }

@@ -66,6 +66,22 @@ function sealedOf(row: TProviderConnectionRow): TSealed {
   };
 }
 
+/** Plaid keeps 24 months of investment transactions; a first sync takes them all. */
+const INVESTMENTS_FIRST_DAYS = 730;
+/** Later syncs go back this far before the last one: a trade settles, or is corrected, days later. */
+const INVESTMENTS_OVERLAP_DAYS = 30;
+
+/** The dates a sync asks investment transactions for (no cursor: the provider pages by offset in a window). */
+export function investmentWindow(
+  connection: Pick<TProviderConnectionRow, 'last_synced_at'>,
+  now: Date,
+): { from: string; to: string } {
+  const to = now.toISOString().slice(0, 10);
+  if (!connection.last_synced_at) return { from: addDays(to, -INVESTMENTS_FIRST_DAYS), to };
+  const last = new Date(connection.last_synced_at).toISOString().slice(0, 10);
+  return { from: addDays(last, -INVESTMENTS_OVERLAP_DAYS), to };
+}
+
 function toWrite(row: TProviderTransaction): TProviderRowWrite {
   return {
     fitid: row.externalId,
@@ -92,7 +108,8 @@ function isSame(stored: TStoredProviderRow, incoming: TProviderTransaction): boo
 }
 
 /**
- * The sync of a provider's connector, as the sync_linked_account task: everything is fetched from the
+ * The sync of a provider's connector, as the sync_linked_account task (and a new connector's link, the
+ * link_account task: the same fetch, its progress first telling the accounts it linked): everything is fetched from the
  * provider before the task's transaction opens (a slow or failing provider holds no database transaction,
  * and a malformed answer fails the task with nothing written); then accounts, rows, one sync event per
  * account, the cursor and the connector's status are written in that one transaction.
@@ -142,16 +159,33 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
     const provider = providers.get(connection.provider);
     if (!provider || !providers.secrets) throw new Error(LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE);
     const sealed = sealedOf(connection);
-    await setTaskProgress(db, task.id, { stage: 'fetching', provider: provider.id });
+    // A link (the 'link account' task) says so while it lists the accounts; a sync goes straight to fetching.
+    const isLink = task.type === 'link_account';
+    await setTaskProgress(db, task.id, { stage: isLink ? 'linking' : 'fetching', provider: provider.id });
     let opened: string | null = null;
     try {
       const secret = providers.secrets.open(sealed);
       opened = secret;
       const accounts = await provider.listAccounts(secret);
-      const changes = await provider.fetchTransactions(secret, connection.cursor);
-      const holdings = accounts.some((account) => account.isInvestment)
-        ? await provider.fetchHoldings(secret)
-        : [];
+      if (isLink)
+        await setTaskProgress(db, task.id, {
+          stage: 'linked',
+          provider: provider.id,
+          accounts: accounts.length,
+        });
+      const fetched = await provider.fetchTransactions(secret, connection.cursor);
+      const hasInvestments = accounts.some((account) => account.isInvestment);
+      const holdings = hasInvestments ? await provider.fetchHoldings(secret) : [];
+      const investments =
+        hasInvestments && provider.fetchInvestmentTransactions
+          ? await provider.fetchInvestmentTransactions(secret, investmentWindow(connection, new Date()))
+          : { rows: [], failures: [] };
+      // Investment transactions are new rows like the others: a row already stored is skipped as duplicate.
+      const changes: TTransactionChanges = {
+        ...fetched,
+        added: [...fetched.added, ...investments.rows],
+        failures: [...fetched.failures, ...investments.failures],
+      };
       await setTaskProgress(db, task.id, {
         stage: 'fetched',
         accounts: accounts.length,
@@ -160,6 +194,7 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
         removed: changes.removed.length,
         failed: changes.failures.length,
         holdings: holdings.length,
+        investment_transactions: investments.rows.length,
       });
       // Tokens refreshed during the fetch replace the stored ones (the old refresh token may be spent).
       const renewed = provider.renewedSecret?.(secret) ?? null;
@@ -396,6 +431,8 @@ export function providerSyncTask(deps: { db: Kysely<Database>; providers: TProvi
     return {
       connector_id: payload.connector_id,
       provider: connection.provider,
+      /** The link's task says what it linked; a sync's does not. */
+      ...(task.type === 'link_account' ? { linked_accounts: summaries.length } : {}),
       accounts: summaries,
       ...counted,
       positions,

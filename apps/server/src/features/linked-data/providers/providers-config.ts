@@ -3,6 +3,9 @@ import { parsePreviousKeys, parseSecretKey } from './secret-box.ts';
 
 /** Plaid's documented drop-in Link script (https://plaid.com/docs/link/web/). */
 export const PLAID_LINK_SCRIPT_DEFAULT = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
+/** The hosts GoCardless' institutions answer logo URLs on (its CDN, and the storage bucket older answers name). */
+export const GOCARDLESS_LOGO_ORIGINS_DEFAULT =
+  'https://cdn-logos.gocardless.com,https://storage.googleapis.com';
 
 /**
  * Environment of the live connectors, part of the app's config (plugins/config.ts). A provider is available
@@ -56,6 +59,28 @@ export const ZProvidersEnv = z.object({
   GOCARDLESS_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://bankaccountdata.gocardless.com'),
+  /**
+   * Where GoCardless' institution logos are served from (comma-separated origins): the page's img-src allows
+   * them while GoCardless is configured, and an institution whose logo is elsewhere shows GoCardless' own.
+   */
+  GOCARDLESS_LOGO_ORIGINS: z
+    .string()
+    .default(GOCARDLESS_LOGO_ORIGINS_DEFAULT)
+    .transform((text, context) => {
+      const origins: string[] = [];
+      for (const part of text
+        .split(',')
+        .map((one) => one.trim())
+        .filter(Boolean)) {
+        const url = URL.parse(part);
+        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+          context.addIssue({ code: 'custom', message: `must be http(s) origins, comma-separated: ${part}` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   /** Arch (alternative investments): on when set; each user brings their own API client id and secret. */
   ARCH_ENABLED: z.stringbool({ error: 'must be true or false' }).default(false),
   ARCH_BASE_URL: z
@@ -101,9 +126,14 @@ export type TProvidersEnv = z.infer<typeof ZProvidersEnv>;
 
 /**
  * Origins the web page must be allowed to load from for the configured providers: Plaid Link's script and the
- * frame it draws the overlay in. Nothing when Plaid is not configured.
+ * frame it draws the overlay in; GoCardless' institution logos. Nothing for a provider not configured.
  */
-export function providerPageOrigins(env: TProvidersEnv): string[] {
-  if (!env.PLAID_CLIENT_ID || !env.PLAID_SECRET) return [];
-  return [new URL(env.PLAID_LINK_SCRIPT_URL).origin];
+export function providerPageOrigins(env: TProvidersEnv): {
+  script: string[];
+  frame: string[];
+  img: string[];
+} {
+  const plaid = env.PLAID_CLIENT_ID && env.PLAID_SECRET ? [new URL(env.PLAID_LINK_SCRIPT_URL).origin] : [];
+  const gocardless = env.GOCARDLESS_SECRET_ID && env.GOCARDLESS_SECRET_KEY ? env.GOCARDLESS_LOGO_ORIGINS : [];
+  return { script: plaid, frame: plaid, img: gocardless };
 }

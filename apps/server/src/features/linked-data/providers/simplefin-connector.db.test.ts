@@ -15,6 +15,8 @@ import {
   type TSimplefinUser,
 } from './testing/simplefin-protocol-server.ts';
 
+const LOGIN_REQUIRED = 'Login required: reconnect this connector to the bank';
+
 // SimpleFIN against a local bridge speaking protocol 1.0 (testing/simplefin-protocol-server.ts). The bridge
 // filters by start-date as the protocol says, so the transactions are dated from today (a run next year
 // still finds them inside the first fetch's 90 days); each row's expected day is its own posted time's.
@@ -243,13 +245,13 @@ describe('SimpleFIN', () => {
     user.revoked = true;
     const task = await syncNow(connectorId);
     expect(task.status).toBe('failed');
-    expect(task.error).toBe(LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED);
+    expect(task.error).toBe(LOGIN_REQUIRED);
     const connector = (
       await owner.call('GET', `/api/linked_data/connectors?repository_id=${home}`)
     ).json()[0];
     expect(connector).toMatchObject({
       status: 'failed',
-      status_message: LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED,
+      status_message: LOGIN_REQUIRED,
     });
     expect(await lastEvent(connectorId)).toMatchObject({ result: 'login_required' });
   });

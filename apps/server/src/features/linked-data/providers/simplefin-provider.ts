@@ -71,7 +71,11 @@ function toProviderError(error: unknown): ProviderError {
     return new ProviderError('unavailable', LINKED_PROVIDER_MESSAGES.UNREACHABLE);
   // The protocol: 403 on the access URL means the user revoked it (or it was never valid).
   if (error.status === 403 || error.status === 401)
-    return new ProviderError('login_required', LINKED_PROVIDER_MESSAGES.LOGIN_REQUIRED, String(error.status));
+    return new ProviderError(
+      'login_required',
+      LINKED_PROVIDER_MESSAGES.loginRequired('simplefin'),
+      String(error.status),
+    );
   if (error.status === 429) return new ProviderError('rate_limited', LINKED_PROVIDER_MESSAGES.RATE_LIMITED);
   if (error.status >= 500)
     return new ProviderError(

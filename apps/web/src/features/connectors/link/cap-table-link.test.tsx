@@ -73,7 +73,7 @@ describe('the cap table (OAuth): Connect goes to the provider, the callback page
   it('the callback page passes the code and the state the provider sent back', async () => {
     const calls = serve((url) =>
       url.pathname === '/api/linked_data/callback/cap_table'
-        ? { status: 400, body: { code: 'BAD_REQUEST', message: 'The bank link was not completed' } }
+        ? { status: 400, body: { code: 'BAD_REQUEST', message: 'The cap table link was not completed' } }
         : undefined,
     );
     renderWith(

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { FILE_CONNECTOR_KINDS } from '@strata/contracts/connector-kinds';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
 import { IconBuildingBank, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -61,9 +62,9 @@ function ProviderChoice({
 }
 
 /**
- * 'Connect' (linked seed §1, §2): the kinds of connector this server offers — the live providers of
- * `GET linked_data/providers` (a provider that is not configured shows 'Connector not available' and cannot be
- * picked) and the two file kinds.
+ * 'Connect' (linked seed §1, §2): the kinds of connector this server offers — the six live providers of
+ * `GET linked_data/providers` in contracts' order (a provider that is not configured shows 'Connector not
+ * available' and cannot be picked) and the two file kinds (contracts' FILE_CONNECTOR_KINDS).
  */
 export function ConnectChooser({ repositoryId, onClose }: { repositoryId: string; onClose: () => void }) {
   const providers = useProviders();
@@ -133,28 +134,20 @@ export function ConnectChooser({ repositoryId, onClose }: { repositoryId: string
         From a file
       </Text>
       <Group gap="xs">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconUpload size={14} />}
-          onClick={() => {
-            onClose();
-            openImportStatement({ repositoryId, mode: 'ofx' });
-          }}
-        >
-          OFX/QFX file
-        </Button>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconFileImport size={14} />}
-          onClick={() => {
-            onClose();
-            openImportStatement({ repositoryId, mode: 'manual' });
-          }}
-        >
-          Load a file
-        </Button>
+        {FILE_CONNECTOR_KINDS.map((kind) => (
+          <Button
+            key={kind.mode}
+            variant="default"
+            size="xs"
+            leftSection={kind.mode === 'ofx' ? <IconUpload size={14} /> : <IconFileImport size={14} />}
+            onClick={() => {
+              onClose();
+              openImportStatement({ repositoryId, mode: kind.mode });
+            }}
+          >
+            {kind.name}
+          </Button>
+        ))}
       </Group>
     </Stack>
   );

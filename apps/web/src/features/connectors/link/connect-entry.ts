@@ -9,3 +9,15 @@ export function openConnect(repositoryId: string): void {
 export function reconnectConnector(repositoryId: string, connector: { id: string; name: string }): void {
   void import('./plaid-link.tsx').then((module) => module.startPlaidLink({ repositoryId, connector }));
 }
+
+let resumedHref: string | null = null;
+
+/**
+ * The connectors page opened by an OAuth bank sending the browser back to Plaid Link (PLAID_REDIRECT_URI with
+ * `oauth_state_id`): Link resumes once per address, even when React runs the page's effect twice.
+ */
+export function resumePlaidLinkAfterRedirect(href: string): void {
+  if (resumedHref === href) return;
+  resumedHref = href;
+  void import('./plaid-link.tsx').then((module) => module.resumePlaidLink(href));
+}

@@ -11,7 +11,8 @@ import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { ConnectChooser } from './connect-chooser.tsx';
 import { ConsentStep } from './consent-step.tsx';
-import { startPlaidLink } from './plaid-link.tsx';
+import { resumePlaidLink, startPlaidLink } from './plaid-link.tsx';
+import { isPlaidOAuthReturn, savePlaidLink, takePlaidLink } from './plaid-link-resume.ts';
 import type { TPlaidCreateConfig } from './plaid-link-script.ts';
 import { SimplefinLink } from './simplefin-link.tsx';
 
@@ -269,5 +270,74 @@ describe('the Plaid overlay', () => {
       access_method: 'plaid',
       public_token: 'public-sandbox-1',
     });
+  });
+
+  it('resumes Link after an OAuth bank sends the browser back: the same token and the receivedRedirectUri', async () => {
+    const configs: TPlaidCreateConfig[] = [];
+    window.Plaid = {
+      create: (given) => {
+        configs.push(given);
+        return { open: () => {}, destroy: () => {} };
+      },
+    };
+    const calls = serve((method, url) => {
+      if (url.pathname === '/api/linked_data/access_token')
+        return {
+          status: 200,
+          body: { token: 'link-sandbox-oauth', url: 'http://127.0.0.1:1/link.js', expiration: null },
+        };
+      if (method === 'POST' && url.pathname === '/api/linked_data/connectors')
+        return { status: 201, body: connectorAnswer };
+      if (url.pathname === '/api/tasks') return { status: 200, body: [doneTask] };
+      return undefined;
+    });
+    renderWith(null);
+    await startPlaidLink({ repositoryId: REPOSITORY });
+    // Link sends the page to the bank (no callback runs); the bank sends it back with its oauth_state_id.
+    const back = 'http://localhost/connectors?oauth_state_id=7f9a2b3c-oauth';
+    expect(isPlaidOAuthReturn(back)).toBe(true);
+    expect(isPlaidOAuthReturn('http://localhost/connectors')).toBe(false);
+    await resumePlaidLink(back);
+    expect(configs.map((config) => [config.token, config.receivedRedirectUri])).toEqual([
+      ['link-sandbox-oauth', undefined],
+      ['link-sandbox-oauth', back],
+    ]);
+    act(() =>
+      configs[1]?.onSuccess('public-sandbox-oauth', { institution: { name: 'First Platypus Bank' } }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Connect First Platypus Bank' });
+    await waitFor(() => expect(within(dialog).getByTestId('link-result')).toBeTruthy());
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      {
+        repository_id: REPOSITORY,
+        name: 'First Platypus Bank',
+        access_method: 'plaid',
+        public_token: 'public-sandbox-oauth',
+      },
+    ]);
+    // Finished: the saved link is gone, so the same address again cannot open Link twice.
+    await resumePlaidLink(back);
+    expect(configs).toHaveLength(2);
+    // After the first link's own 'synced' toast, the refusal to resume what is no longer saved.
+    expect(messages().at(-1)).toBe(
+      'The bank sent you back, but this tab no longer has the Plaid link it started: connect again',
+    );
+  });
+
+  it('a saved link older than half an hour is not resumed', () => {
+    savePlaidLink(
+      window.sessionStorage,
+      { token: 'link-old', url: 'http://127.0.0.1:1/link.js', repositoryId: REPOSITORY },
+      1_000,
+    );
+    expect(takePlaidLink(window.sessionStorage, 1_000 + 31 * 60 * 1000)).toBeNull();
+    savePlaidLink(
+      window.sessionStorage,
+      { token: 'link-new', url: 'http://127.0.0.1:1/link.js', repositoryId: REPOSITORY },
+      1_000,
+    );
+    expect(takePlaidLink(window.sessionStorage, 1_000 + 29 * 60 * 1000)?.token).toBe('link-new');
+    // Taken once.
+    expect(takePlaidLink(window.sessionStorage, 1_000)).toBeNull();
   });
 });

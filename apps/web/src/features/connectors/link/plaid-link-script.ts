@@ -18,6 +18,8 @@ export interface TPlaidLinkError {
 
 export interface TPlaidCreateConfig {
   token: string;
+  /** Back from an OAuth bank: the address it sent the browser to, with its oauth_state_id. */
+  receivedRedirectUri?: string;
   onSuccess: (publicToken: string, metadata: TPlaidLinkMetadata) => void;
   onExit?: (error: TPlaidLinkError | null, metadata?: TPlaidLinkMetadata) => void;
 }

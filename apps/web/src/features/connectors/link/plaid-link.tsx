@@ -4,6 +4,7 @@ import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { fetchAccessToken, linkProviderConnector, syncConnectorNow } from '../api/providers.ts';
 import { LinkRun } from './link-run.tsx';
+import { forgetPlaidLink, PLAID_RESUME_LOST, savePlaidLink, takePlaidLink } from './plaid-link-resume.ts';
 import { loadPlaidLink, type TPlaidLinkMetadata } from './plaid-link-script.ts';
 
 export interface TPlaidLinkOptions {
@@ -51,10 +52,61 @@ export async function startPlaidLink({
     notifications.error(error instanceof Error ? error.message : String(error));
     return;
   }
+  savePlaidLink(
+    window.sessionStorage,
+    { token: access.token, url: access.url, repositoryId, connector },
+    Date.now(),
+  );
+  const handler = createHandler(plaid, { token: access.token, repositoryId, connector });
+  onOpening?.();
+  handler.open();
+}
+
+/**
+ * Back from an OAuth bank at PLAID_REDIRECT_URI (`href` carries its `oauth_state_id`): Link opened again with
+ * the token it started with and `receivedRedirectUri`, which finishes as a first open would.
+ */
+export async function resumePlaidLink(href: string): Promise<void> {
+  const saved = takePlaidLink(window.sessionStorage, Date.now());
+  if (!saved) {
+    notifications.error(PLAID_RESUME_LOST);
+    return;
+  }
+  let plaid: Awaited<ReturnType<typeof loadPlaidLink>>;
+  try {
+    plaid = await loadPlaidLink(saved.url);
+  } catch (error) {
+    notifications.error(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  createHandler(plaid, {
+    token: saved.token,
+    repositoryId: saved.repositoryId,
+    connector: saved.connector,
+    receivedRedirectUri: href,
+  }).open();
+}
+
+function createHandler(
+  plaid: Awaited<ReturnType<typeof loadPlaidLink>>,
+  {
+    token,
+    repositoryId,
+    connector,
+    receivedRedirectUri,
+  }: {
+    token: string;
+    repositoryId: string;
+    connector?: { id: string; name: string };
+    receivedRedirectUri?: string;
+  },
+) {
   const handler = plaid.create({
-    token: access.token,
+    token,
+    ...(receivedRedirectUri ? { receivedRedirectUri } : {}),
     onSuccess: (publicToken, metadata) => {
       handler.destroy?.();
+      forgetPlaidLink(window.sessionStorage);
       const title = connector ? `Reconnect ${connector.name}` : `Connect ${connectorNameOf(metadata)}`;
       // Sent here, once: the dialog only follows it.
       const begun = connector
@@ -83,9 +135,9 @@ export async function startPlaidLink({
     },
     onExit: (error) => {
       handler.destroy?.();
+      forgetPlaidLink(window.sessionStorage);
       if (error) notifications.error(error.display_message || error.error_message || 'Plaid Link stopped');
     },
   });
-  onOpening?.();
-  handler.open();
+  return handler;
 }

@@ -1,15 +1,20 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFileImport, IconPlugConnected, IconUpload } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useCurrentRepository } from '../../repositories/index.ts';
 import { type TLinkedAccount, useConnectors, useLinkedAccounts } from '../api/connectors.ts';
 import { ConnectorCard } from '../components/connector-card.tsx';
 import { ConnectorsEmpty } from '../components/connectors-empty.tsx';
 import { openImportStatement } from '../components/import-statement-dialog.tsx';
-import { openConnect } from '../link/connect-entry.ts';
+import { openConnect, resumePlaidLinkAfterRedirect } from '../link/connect-entry.ts';
+import { isPlaidOAuthReturn } from '../link/plaid-link-resume.ts';
 
 export function Component() {
   const { repository, permissions } = useCurrentRepository();
+  // An OAuth bank sends the browser back here (PLAID_REDIRECT_URI): Plaid Link resumes where it was.
+  useEffect(() => {
+    if (isPlaidOAuthReturn(window.location.href)) resumePlaidLinkAfterRedirect(window.location.href);
+  }, []);
   if (!repository) {
     return (
       <Stack p="md">

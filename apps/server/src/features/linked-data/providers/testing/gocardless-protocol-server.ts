@@ -48,7 +48,7 @@ export interface TGocardlessServer {
   url: string;
   secretId: string;
   secretKey: string;
-  institutions: { id: string; name: string; bic: string; countries: string[]; logo: string }[];
+  institutions: { id: string; name: string; bic: string; countries: string[]; logo?: string }[];
   accounts: Map<string, TGcAccount>;
   requisitions: Map<string, TGcRequisition>;
   agreements: Map<string, Record<string, unknown>>;

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
  * PLAID-CLIENT-ID and PLAID-SECRET headers (or client_id/secret in the body), errors as HTTP 4xx/5xx with
  * { error_type, error_code, error_message, display_message, request_id }. /transactions/sync pages through the
  * item's change pages by cursor; a test appends pages, and queues failures for the next calls of a path.
+ * /investments/transactions/get answers the item's investment transactions within start_date..end_date,
+ * newest first, `options.offset` and `options.count` (1–500, default 100) at a time, with their total.
  */
 
 export interface TPlaidTransaction {
@@ -44,6 +46,8 @@ export interface TPlaidItem {
   accounts: unknown[];
   pages: TChangePage[];
   holdings?: { holdings: unknown[]; securities: unknown[] };
+  /** /investments/transactions/get's rows (each with its `date`), answered newest first by offset and count. */
+  investmentTransactions?: { date: string; [key: string]: unknown }[];
   loginRequired: boolean;
   removed: boolean;
 }
@@ -58,6 +62,8 @@ export interface TPlaidServer {
   addItem(item: { accounts: unknown[]; pages?: TChangePage[] }): { publicToken: string; item: TPlaidItem };
   /** Answers the next calls of `path` with these, in order ('pass': as usual), then as usual again. */
   failNext(path: string, ...answers: (TCannedAnswer | 'pass')[]): void;
+  /** Keeps the next call of `path` unanswered until `release` (a test looks at what the app shows meanwhile). */
+  holdNext(path: string): { release(): void };
   callsTo(path: string): TPlaidServer['calls'];
   close(): Promise<void>;
 }
@@ -106,6 +112,7 @@ export async function startPlaidServer(): Promise<TPlaidServer> {
   const publicTokens = new Map<string, TPlaidItem>();
   const queued = new Map<string, (TCannedAnswer | 'pass')[]>();
   const calls: TPlaidServer['calls'] = [];
+  const held = new Map<string, Promise<void>>();
 
   function send(response: ServerResponse, answer: TCannedAnswer): void {
     response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
@@ -200,6 +207,39 @@ export async function startPlaidServer(): Promise<TPlaidServer> {
         if (isAnswer(item)) return item;
         return ok({ accounts: item.accounts, ...(item.holdings ?? { holdings: [], securities: [] }) });
       }
+      case '/investments/transactions/get': {
+        const item = itemOf(body);
+        if (isAnswer(item)) return item;
+        const start = String(body.start_date ?? '');
+        const end = String(body.end_date ?? '');
+        const options = (body.options ?? {}) as { count?: number; offset?: number };
+        const count = options.count ?? 100;
+        const offset = options.offset ?? 0;
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end) || start > end)
+          return plaidError(
+            400,
+            'INVALID_REQUEST',
+            'INVALID_FIELD',
+            'start_date and end_date must be dates, in order',
+          );
+        if (!Number.isInteger(count) || count < 1 || count > 500 || !Number.isInteger(offset) || offset < 0)
+          return plaidError(
+            400,
+            'INVALID_REQUEST',
+            'INVALID_FIELD',
+            'options.count must be 1-500, offset >= 0',
+          );
+        const inWindow = (item.investmentTransactions ?? [])
+          .filter((row) => row.date >= start && row.date <= end)
+          .sort((a, b) => b.date.localeCompare(a.date));
+        return ok({
+          accounts: item.accounts,
+          investment_transactions: inWindow.slice(offset, offset + count),
+          securities: item.holdings?.securities ?? [],
+          total_investment_transactions: inWindow.length,
+          is_investments_fallback_item: false,
+        });
+      }
       case '/item/remove': {
         const item = itemOf(body);
         if (isAnswer(item)) return item;
@@ -238,6 +278,11 @@ export async function startPlaidServer(): Promise<TPlaidServer> {
         );
         return;
       }
+      const hold = held.get(path);
+      if (hold) {
+        held.delete(path);
+        await hold;
+      }
       const canned = queued.get(path)?.shift();
       send(response, canned === undefined || canned === 'pass' ? route(path, body) : canned);
     })();
@@ -266,6 +311,16 @@ export async function startPlaidServer(): Promise<TPlaidServer> {
     },
     failNext(path, ...answers) {
       queued.set(path, [...(queued.get(path) ?? []), ...answers]);
+    },
+    holdNext(path) {
+      let release = () => {};
+      held.set(
+        path,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return { release: () => release() };
     },
     callsTo: (path) => calls.filter((call) => call.path === path),
     close: () =>
