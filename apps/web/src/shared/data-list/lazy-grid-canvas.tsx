@@ -13,7 +13,7 @@ import {
 import { Box, useComputedColorScheme } from '@mantine/core';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pasteRowIndexes } from './grid-paste.ts';
-import type { TLazyGridProps } from './lazy-grid.tsx';
+import type { TLazyGridProps } from './lazy-grid-types.ts';
 import type { LazyPages, TLazyPagesSnapshot } from './lazy-pages.ts';
 
 // Glide Data Grid (~100 KB gzip) is this module's alone: lazy-grid.tsx loads it after the page's toolbar has
