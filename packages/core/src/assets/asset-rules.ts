@@ -9,26 +9,15 @@ import {
   ALL_ASSET_KINDS,
   EXPENSE_ACCOUNT,
   INCOME_ACCOUNT,
-  isHoldingAccountKind,
   type TAssetKind,
 } from '../transactions/asset-kinds.ts';
 import { isBlank, limitedText, MAX_TEXT_LENGTH, requiredText } from '../validation/field-rules.ts';
 import { MESSAGES, oneOfMessage } from '../validation/messages.ts';
+import { assetFamily, isAccountType } from './asset-family.ts';
 
 export const UNKNOWN_CURRENCY_MESSAGE = 'Unknown currency';
 
-/** Holding accounts and income/expense accounts: the types whose ticker follows the name. */
-export function isAccountType(type: string): boolean {
-  return isHoldingAccountKind(type) || type === INCOME_ACCOUNT || type === EXPENSE_ACCOUNT;
-}
-
-/** Which list a type belongs to in the web app (and in the 'Go to deleted …' offer). */
-export type TAssetFamily = 'asset' | 'currency' | 'account';
-
-export function assetFamily(type: string): TAssetFamily {
-  if (type === 'currency') return 'currency';
-  return isAccountType(type) ? 'account' : 'asset';
-}
+export { assetFamily, isAccountType, type TAssetFamily } from './asset-family.ts';
 
 export interface TAssetDraft {
   type?: unknown;

@@ -5,6 +5,8 @@
  * reporter's operator need not see (docs/observability.md). The shape is structural, so core needs no SDK.
  */
 
+import { PAYLOAD_CONTEXT, REPORT_TAGS } from './report-names.ts';
+
 /** The parts of a Sentry event this module reads; any other field is dropped by {@link scrubErrorEvent}. */
 export interface TReportEvent {
   event_id?: string;
@@ -43,11 +45,8 @@ export interface TReportFrame {
   [key: string]: unknown;
 }
 
-/** Tags an event may carry; their values are short identifiers, never user input. */
-export const REPORT_TAGS = ['correlation_id', 'method', 'route', 'status', 'side'] as const;
+export { PAYLOAD_CONTEXT, REPORT_TAGS } from './report-names.ts';
 
-/** The failed call's description attached to a web report (seed §8 'with the payload'), without any body. */
-export const PAYLOAD_CONTEXT = 'payload';
 const PAYLOAD_KEYS = ['method', 'url', 'status', 'code', 'correlation_id'] as const;
 
 /** Runtime contexts that describe the machine, not the person. */

@@ -2,9 +2,9 @@
 // each has (so the smart transactions' filter engine and operators apply unchanged), which sort, which a
 // user may edit, which group a pivot, which offer an options list. One table, read by the server's list,
 // bulk edit, options and pivot, and by the web's filter builder.
+// Only tables here: checking an edited cell (linked-edit.ts) needs the field rules and decimal.js, which the
+// dashboards' pivot widget — it takes its pickers from this table — must not load (docs/benchmarks.md, issue 23).
 import type { TFieldTable } from '../filters/field-kinds.ts';
-import { isAmountInRange, isNumericString, toAmountString } from '../money/decimal.ts';
-import { date as dateRule } from '../validation/field-rules.ts';
 
 /**
  * Names, numbers, types, categories and methods are `simple` (EQ / NOTEQ against an options list, seed §5);
@@ -111,47 +111,3 @@ export const LINKED_OPTION_FIELDS = [
   'status',
 ] as const satisfies readonly TLinkedTransactionField[];
 export type TLinkedOptionField = (typeof LINKED_OPTION_FIELDS)[number];
-
-/** Maximum text length (seed §9). */
-const MAX_TEXT = 255;
-
-export type TLinkedEditValue = { ok: true; value: string | null } | { ok: false; message: string };
-
-/**
- * One edited cell, checked and normalised: a pasted date must parse, a pasted amount becomes an exact decimal
- * (seed §2), texts are trimmed and at most 255 characters, empty optional texts become null.
- */
-export function parseLinkedEdit(field: TLinkedEditableField, raw: unknown): TLinkedEditValue {
-  const bad = (message: string): TLinkedEditValue => ({ ok: false, message });
-  switch (field) {
-    case 'date': {
-      const result = dateRule(raw, 1);
-      return result.ok && result.value !== null
-        ? { ok: true, value: result.value }
-        : bad('Please enter a valid date');
-    }
-    case 'amount': {
-      const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
-      if (typeof text !== 'string' || !isNumericString(text.trim())) return bad('Must be numeric');
-      return isAmountInRange(text.trim())
-        ? { ok: true, value: toAmountString(text.trim()) }
-        : bad('Out of range');
-    }
-    case 'status':
-      return (LINKED_TRANSACTION_STATUSES as readonly unknown[]).includes(raw)
-        ? { ok: true, value: raw as string }
-        : bad(`Must be one of: ${LINKED_TRANSACTION_STATUSES.join(', ')}`);
-    case 'type': {
-      const text = typeof raw === 'string' ? raw.trim() : '';
-      if (text === '') return bad('Required');
-      return text.length > MAX_TEXT ? bad(`At most ${MAX_TEXT} characters`) : { ok: true, value: text };
-    }
-    default: {
-      if (raw === null) return { ok: true, value: null };
-      if (typeof raw !== 'string') return bad('Must be text');
-      const text = raw.trim();
-      if (text.length > MAX_TEXT) return bad(`At most ${MAX_TEXT} characters`);
-      return { ok: true, value: text === '' ? null : text };
-    }
-  }
-}

@@ -3,9 +3,9 @@ import {
   type TLinkedTransaction,
   type TLinkedTransactionChange,
 } from '@strata/contracts/linked-transactions';
+import { parseLinkedEdit } from '@strata/core/linked-data/linked-edit';
 import {
   LINKED_EDITABLE_FIELDS,
-  parseLinkedEdit,
   type TLinkedEditableField,
 } from '@strata/core/linked-data/linked-transaction-fields';
 import type { Database } from '@strata/db/schema';

@@ -1,7 +1,12 @@
-import { Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useCurrentRepository } from '../../features/repositories/index.ts';
-import { SearchDialog } from '../../features/search/index.ts';
 import { modals } from '../../shared/modals/modal-store.ts';
+
+// Loaded with the first search, not with the shell every page starts from (docs/benchmarks.md, issue 23).
+const SearchDialog = lazy(async () => ({
+  default: (await import('../../features/search/index.ts')).SearchDialog,
+}));
 
 export const SEARCH_MODAL_ID = 'global-search';
 
@@ -15,7 +20,11 @@ function CurrentRepositorySearch({ onClose }: { onClose: () => void }) {
     );
   }
   // Keyed by repository: a switch starts a fresh search.
-  return <SearchDialog key={repository.id} repositoryId={repository.id} onClose={onClose} />;
+  return (
+    <Suspense fallback={<Loader size="sm" aria-label="Loading search" />}>
+      <SearchDialog key={repository.id} repositoryId={repository.id} onClose={onClose} />
+    </Suspense>
+  );
 }
 
 /** Meta+K / Ctrl+K and 'Find anything': global search over the current repository. */

@@ -1,5 +1,6 @@
 // The public entry of this feature: what other features may use. Everything else is its own business.
-export { createTag, deleteTag, tagsKey, updateTag, useAssets, useTags } from './api/assets.ts';
+export { useAssets } from './api/assets.ts';
+export { createTag, deleteTag, tagsKey, updateTag, useTags } from './api/tags.ts';
 export { AssetBasicInfo } from './components/asset-basic-info.tsx';
 export { AssetDrawer } from './components/asset-drawer.tsx';
 export { AssetListPage } from './components/asset-list-page.tsx';

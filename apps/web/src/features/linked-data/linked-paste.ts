@@ -1,7 +1,7 @@
 import type { TLinkedTransaction, TLinkedTransactionChange } from '@strata/contracts/linked-transactions';
+import { parseLinkedEdit } from '@strata/core/linked-data/linked-edit';
 import {
   LINKED_EDITABLE_FIELDS,
-  parseLinkedEdit,
   type TLinkedEditableField,
 } from '@strata/core/linked-data/linked-transaction-fields';
 

@@ -1,6 +1,6 @@
 import type { BrowserOptions } from '@sentry/browser';
 import type { TClientErrorReporter } from '@strata/contracts/client-config';
-import { PAYLOAD_CONTEXT } from '@strata/core/error-reports/scrub-error-event';
+import { PAYLOAD_CONTEXT } from '@strata/core/error-reports/report-names';
 import type { TFailedCallLog } from '../api/api-client.ts';
 
 type TSentry = typeof import('./browser-sdk.ts');

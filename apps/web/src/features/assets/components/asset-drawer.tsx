@@ -11,7 +11,8 @@ import { useOpenedItem } from '../../../shared/recent/use-recent-items.ts';
 import { MODAL_BASE_Z_INDEX } from '../../../shared/ui/layers.ts';
 import { activeTabPath, type TItemTab } from '../../../shared/ui/tabbed-item-page.tsx';
 import { useCurrentRepository, useNewItemGuard } from '../../repositories/index.ts';
-import { assetsKey, useAssets, useTags } from '../api/assets.ts';
+import { assetsKey, useAssets } from '../api/assets.ts';
+import { useTags } from '../api/tags.ts';
 import { ASSET_LISTS, assetTitle, type TAssetListKind } from '../lib/asset-lists.ts';
 import type { TAssetDrawerContext } from './asset-drawer-context.ts';
 

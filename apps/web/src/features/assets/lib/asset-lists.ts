@@ -1,4 +1,4 @@
-import { assetFamily } from '@strata/core/assets/asset-rules';
+import { assetFamily } from '@strata/core/assets/asset-family';
 import { EXPENSE_ACCOUNT, INCOME_ACCOUNT } from '@strata/core/transactions/asset-kinds';
 
 /**

@@ -10,6 +10,7 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { useOwnPlanHasFeature } from '../../subscription/index.ts';
 import { useMyInvites } from '../api/invites.ts';
 import { ownerToTellApart } from '../repository-names.ts';
@@ -17,8 +18,16 @@ import { useCurrentRepository, useSwitchRepository } from '../use-current-reposi
 import { usePaymentRequiredNotice } from '../use-payment-required-notice.ts';
 import { usePlanLimitCheck } from '../use-plan-limits.ts';
 import { showPlanLimitPrompt } from './plan-limit-prompt.ts';
+import type { TRepositoryActions } from './repository-actions.ts';
 import { AccessLevelBadge } from './repository-badges.tsx';
-import { repositoryActions } from './repository-modals.tsx';
+
+// The repository popups (list, new, import, settings with collaborators and data) load with the first one
+// opened, not with the header every page draws (docs/benchmarks.md, issue 23).
+function withActions(use: (actions: TRepositoryActions) => void): void {
+  import('./repository-modals.tsx')
+    .then(({ repositoryActions }) => use(repositoryActions))
+    .catch(notifyError);
+}
 
 /** How many repositories the header menu lists before 'All repositories…' takes over. */
 const MENU_LIMIT = 8;
@@ -37,7 +46,7 @@ export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean 
   const create = async () => {
     const prompt = await checkPlanLimit(repositories);
     if (prompt) showPlanLimitPrompt(prompt);
-    else repositoryActions.openCreate(repositories, (created) => void switchTo(created.id));
+    else withActions((actions) => actions.openCreate(repositories, (created) => void switchTo(created.id)));
   };
 
   return (
@@ -87,7 +96,10 @@ export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean 
             )}
           </Menu.Item>
         ))}
-        <Menu.Item leftSection={<IconList size={14} />} onClick={repositoryActions.openList}>
+        <Menu.Item
+          leftSection={<IconList size={14} />}
+          onClick={() => withActions((actions) => actions.openList())}
+        >
           {openInvites > 0 ? `All repositories and invites (${openInvites})` : 'All repositories…'}
         </Menu.Item>
         <Menu.Divider />
@@ -95,7 +107,9 @@ export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean 
           <Menu.Item
             leftSection={<IconSettings size={14} />}
             onClick={() =>
-              repositoryActions.openSettings(repository, { userEmail, onUnlinked: () => undefined })
+              withActions((actions) =>
+                actions.openSettings(repository, { userEmail, onUnlinked: () => undefined }),
+              )
             }
           >
             Repository settings
@@ -110,7 +124,7 @@ export function RepositorySwitcher({ isCompact = false }: { isCompact?: boolean 
         {canImport && (
           <Menu.Item
             leftSection={<IconFileImport size={14} />}
-            onClick={() => repositoryActions.openImport((id) => id && void switchTo(id))}
+            onClick={() => withActions((actions) => actions.openImport((id) => id && void switchTo(id)))}
           >
             Import repository
           </Menu.Item>

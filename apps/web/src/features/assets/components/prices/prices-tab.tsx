@@ -29,7 +29,7 @@ import { useDateDisplay } from '../../../../shared/lib/date-format.tsx';
 import { notifications } from '../../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../../shared/notifications/notify-error.ts';
 import { useToday } from '../../../session/index.ts';
-import { createPrice, deletePrice, pricesKey, updatePrice, useAssetPrices } from '../../api/assets.ts';
+import { createPrice, deletePrice, pricesKey, updatePrice, useAssetPrices } from '../../api/asset-prices.ts';
 import { useAssetDrawer } from '../asset-drawer-context.ts';
 import { PriceCsvDialog } from './price-csv-dialog.tsx';
 import { PriceRowEditor, type TPriceDraft } from './price-row-editor.tsx';

@@ -3,14 +3,8 @@ import { IconTagMinus, IconTagPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { modals } from '../../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../../shared/notifications/notification-store.ts';
-import {
-  assetsKey,
-  assetTagsKey,
-  assignTag,
-  removeAssetTag,
-  tagsKey,
-  useAssetTags,
-} from '../../api/assets.ts';
+import { assetsKey } from '../../api/assets.ts';
+import { assetTagsKey, assignTag, removeAssetTag, tagsKey, useAssetTags } from '../../api/tags.ts';
 import { useAssetDrawer } from '../asset-drawer-context.ts';
 import { AssignTagForm, RemoveTagForm } from './assign-tag-dialogs.tsx';
 

@@ -17,7 +17,7 @@ import { analyticsResult } from '../../../../shared/api/analytics-result.ts';
 import { callEndpoint } from '../../../../shared/api/call-endpoint.ts';
 import { repositoryScopedKey } from '../../../../shared/api/repository-query-keys.ts';
 import { useDateDisplay } from '../../../../shared/lib/date-format.tsx';
-import { useAssetPrices } from '../../api/assets.ts';
+import { useAssetPrices } from '../../api/asset-prices.ts';
 import {
   assetReturnRows,
   assetValueRows,
