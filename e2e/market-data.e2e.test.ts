@@ -187,7 +187,8 @@ describe('security master: search, pick, warning of changes, prices arrive, prec
       .getByRole('status')
       .filter({ hasText: 'Apple Inc. unlinked from the security master' })
       .waitFor();
-    expect(await drawer.getByLabel('Security info').count()).toBe(0);
+    // The toast comes with the answer; the tab drops the info once it has read the asset again.
+    await expect.poll(() => drawer.getByLabel('Security info').count()).toBe(0);
     expect(
       (await apiAs<{ linked_security_id: string | null }>(app, user, 'GET', `/assets/${asset.id}`))
         .linked_security_id,
