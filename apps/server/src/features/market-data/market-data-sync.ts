@@ -3,8 +3,12 @@ import { adjustedCloses, type TSecurityEvent } from '@strata/core/market-data/ad
 import { crossRate } from '@strata/core/market-data/minor-units';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
-import { createMarketDataRepository, SECURITY_MASTER_SOURCE } from './market-data.repository.ts';
-import { createSeriesWriter } from './market-data-writer.ts';
+import { bumpDataVersion } from '../../shared/data-version.ts';
+import {
+  createMarketDataRepository,
+  SECURITY_MASTER_ADJUSTED_SOURCE,
+  SECURITY_MASTER_SOURCE,
+} from './market-data.repository.ts';
 import { isMarketDataError, type TDailyPrices, type TFxRate } from './providers/market-data-provider.ts';
 import { securityProviderById, type TMarketDataProviders } from './providers/provider-registry.ts';
 import { parseSecurityId } from './security-id.ts';
@@ -52,8 +56,8 @@ async function eachLimited<T>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Where an asset's series is read from: the start, or a week before its latest held day. */
-function fromDateOf(latest: string | undefined, start: string): string {
+async function fromDateOf(db: Kysely<Database>, assetId: string, start: string): Promise<string> {
+  const latest = await createMarketDataRepository(db).latestPriceDate(assetId, SECURITY_MASTER_SOURCE);
   if (!latest) return start;
   const from = addDays(latest, -OVERLAP_DAYS);
   return from < start ? start : from;
@@ -90,6 +94,44 @@ function withAdjustedCloses(series: TDailyPrices): TDailyPrices {
   };
 }
 
+/** One security's series, both sources, in one transaction: a failure leaves none of it written. */
+async function writeSeries(
+  db: Kysely<Database>,
+  repositoryId: string,
+  assetId: string,
+  series: TDailyPrices,
+  events?: { securityId: string; from: string },
+): Promise<number> {
+  const dates = series.prices.map((price) => price.date);
+  const closes = series.prices.map((price) => price.close);
+  const adjusted = series.prices.map((price) => price.adjusted_close);
+  const adjustedDays = series.prices.filter((price) => price.adjusted_close !== null);
+  return db.transaction().execute(async (trx) => {
+    const prices = createMarketDataRepository(trx);
+    let written = await prices.upsertPrices(repositoryId, assetId, SECURITY_MASTER_SOURCE, {
+      dates,
+      closes,
+      adjusted,
+    });
+    written += await prices.upsertPrices(repositoryId, assetId, SECURITY_MASTER_ADJUSTED_SOURCE, {
+      dates: adjustedDays.map((price) => price.date),
+      closes: adjustedDays.map((price) => price.adjusted_close as string),
+      adjusted: adjustedDays.map((price) => price.adjusted_close),
+    });
+    if (events && series.events)
+      await prices.replaceSecurityEvents(
+        repositoryId,
+        assetId,
+        events.securityId,
+        events.from,
+        series.events,
+        series.currency,
+      );
+    if (written > 0) await bumpDataVersion(trx, repositoryId);
+    return written;
+  });
+}
+
 /**
  * FX rates of the repository's currency assets from the FX provider: a currency asset X quoted in Q gets,
  * each day both have a reference rate, the price of one X in Q = (Q per EUR) / (X per EUR).
@@ -101,21 +143,18 @@ async function syncFx(options: TSyncOptions): Promise<number> {
   const assets = await repository.currencyAssets(repositoryId);
   if (assets.length === 0) return 0;
   const codes = [...new Set(assets.flatMap((asset) => [asset.ticker as string, asset.currency as string]))];
-  const latest = await repository.latestPriceDates(
-    assets.map((asset) => asset.id),
-    SECURITY_MASTER_SOURCE,
-  );
   // One file read serves every currency: from the earliest day any of them still needs.
-  const [from] = assets.map((asset) => fromDateOf(latest.get(asset.id), providers.start)).sort();
+  let from: string | null = null;
+  for (const asset of assets) {
+    const assetFrom = await fromDateOf(db, asset.id, providers.start);
+    if (from === null || assetFrom < from) from = assetFrom;
+  }
   const rates = await providers.fx.dailyRates(codes, from ?? providers.start);
   const perEur = (code: string): Map<string, string> | null => {
     if (code === 'EUR') return null;
     return new Map((rates.get(code) ?? []).map((rate: TFxRate) => [rate.date, rate.per_eur]));
   };
   let written = 0;
-  const writer = createSeriesWriter(db, repositoryId, (_batch, rows) => {
-    written += rows;
-  });
   for (const asset of assets) {
     const base = perEur(asset.ticker as string);
     const quote = perEur(asset.currency as string);
@@ -127,9 +166,8 @@ async function syncFx(options: TSyncOptions): Promise<number> {
       const close = crossRate(quotePerEur, basePerEur);
       return [{ date, close, adjusted_close: null }];
     });
-    await writer.add({ assetId: asset.id, series: { currency: asset.currency as string, prices } });
+    written += await writeSeries(db, repositoryId, asset.id, { currency: asset.currency as string, prices });
   }
-  await writer.flush();
   return written;
 }
 
@@ -137,62 +175,48 @@ async function syncFx(options: TSyncOptions): Promise<number> {
  * Brings the repository's security-master prices up to date: each linked asset's daily closes and adjusted
  * closes from the configured start (or a week before the latest held day), then its currencies' FX rates.
  * A security the provider cannot answer for is listed in `failed` and the others go on; each security's
- * prices are written whole or not at all (whole series are batched into one transaction, market-data-writer.ts).
+ * prices are written whole or not at all.
  */
 export async function syncMarketData(options: TSyncOptions): Promise<TSyncResult> {
   const { db, providers, repositoryId } = options;
   const result: TSyncResult = { assets: 0, prices_written: 0, fx_rates_written: 0, failed: [] };
-  const repository = createMarketDataRepository(db);
-  const assets = await repository.linkedAssets(repositoryId, options.assetId);
-  const latest = await repository.latestPriceDates(
-    assets.map((asset) => asset.id),
-    SECURITY_MASTER_SOURCE,
-  );
+  const assets = await createMarketDataRepository(db).linkedAssets(repositoryId, options.assetId);
   let done = 0;
-  const progressed = async (count: number) => {
-    done += count;
-    await options.onProgress?.({ done, total: assets.length });
-  };
-  const writer = createSeriesWriter(db, repositoryId, async (batch, written) => {
-    result.prices_written += written;
-    result.assets += batch.length;
-    await progressed(batch.length);
-  });
   await eachLimited(assets, CONCURRENCY, async (asset) => {
     const security = parseSecurityId(asset.linked_security_id as string);
     const securities = security ? securityProviderById(providers, security.providerId) : null;
-    if (!securities || !security) {
-      result.failed.push({
-        asset_id: asset.id,
-        message: `The asset is linked through ${security?.providerId ?? 'an unknown provider'}, which is not configured`,
-      });
-      await progressed(1);
-      return;
-    }
-    const securityId = asset.linked_security_id as string;
-    let from = fromDateOf(latest.get(asset.id), providers.start);
-    let series: TDailyPrices;
     try {
-      series = await securities.dailyPrices(security.symbol, from);
+      if (!securities || !security) {
+        result.failed.push({
+          asset_id: asset.id,
+          message: `The asset is linked through ${security?.providerId ?? 'an unknown provider'}, which is not configured`,
+        });
+        return;
+      }
+      const securityId = asset.linked_security_id as string;
+      let from = await fromDateOf(db, asset.id, providers.start);
+      let series = await securities.dailyPrices(security.symbol, from);
       // A split or dividend not seen before changes every earlier adjusted close: read the whole history.
       if (from > providers.start && (await hasNewEvents(db, asset.id, securityId, series.events ?? []))) {
         from = providers.start;
         series = await securities.dailyPrices(security.symbol, from);
       }
+      // Awaited first: `a += await b` reads `a` before the await and loses the other workers' additions.
+      const written = await writeSeries(db, repositoryId, asset.id, withAdjustedCloses(series), {
+        securityId,
+        from,
+      });
+      result.prices_written += written;
+      result.assets += 1;
     } catch (error) {
       if (!isMarketDataError(error)) throw error;
       result.failed.push({ asset_id: asset.id, message: error.message });
-      await progressed(1);
-      return;
+    } finally {
+      done += 1;
+      await options.onProgress?.({ done, total: assets.length });
     }
-    await writer.add({
-      assetId: asset.id,
-      series: withAdjustedCloses(series),
-      events: { securityId, from },
-    });
   });
-  await writer.flush();
   if (!options.assetId) result.fx_rates_written = await syncFx(options);
-  await repository.setSyncedAt(repositoryId, new Date());
+  await createMarketDataRepository(db).setSyncedAt(repositoryId, new Date());
   return result;
 }

@@ -5,13 +5,10 @@ import { type Kysely, sql } from 'kysely';
 export const SECURITY_MASTER_SOURCE = 'security master';
 export const SECURITY_MASTER_ADJUSTED_SOURCE = 'security master adjusted';
 
-/** Price rows as parallel columns (row i is assetIds[i], dates[i], …). */
-export interface TPriceRows {
-  assetIds: string[];
+export interface TPriceBatch {
   dates: string[];
   closes: string[];
   adjusted: Array<string | null>;
-  sources: string[];
 }
 
 /** SQL of the security master and market data; pass a transaction as `db` to query inside it. */
@@ -93,30 +90,32 @@ export function createMarketDataRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Each asset's latest day held under `source` (absent when none): one index probe per asset. */
-    async latestPriceDates(assetIds: readonly string[], source: string): Promise<Map<string, string>> {
-      if (assetIds.length === 0) return new Map();
-      const result = await sql<{ asset_id: string; latest: string | null }>`
-        SELECT a.asset_id, (SELECT max(p.date) FROM asset_prices p
-                            WHERE p.asset_id = a.asset_id AND p.source = ${source}) AS latest
-        FROM unnest(${assetIds}::uuid[]) AS a(asset_id)`.execute(db);
-      const latest = new Map<string, string>();
-      for (const row of result.rows) if (row.latest) latest.set(row.asset_id, row.latest);
-      return latest;
+    async latestPriceDate(assetId: string, source: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('asset_prices')
+        .select((eb) => eb.fn.max('date').as('latest'))
+        .where('asset_id', '=', assetId)
+        .where('source', '=', source)
+        .executeTakeFirst();
+      return (row?.latest as string | null | undefined) ?? null;
     },
 
     /**
-     * Writes many assets' prices of any sources in one statement (arrays unnested: a batch of series is one
+     * Writes one source's prices of an asset in one statement (arrays unnested, so a five-year series is one
      * round trip); a day already held is updated only when its figures changed. Answers rows written.
      */
-    async upsertPrices(repositoryId: string, rows: TPriceRows): Promise<number> {
-      if (rows.dates.length === 0) return 0;
+    async upsertPrices(
+      repositoryId: string,
+      assetId: string,
+      source: string,
+      batch: TPriceBatch,
+    ): Promise<number> {
+      if (batch.dates.length === 0) return 0;
       const result = await sql`
         INSERT INTO asset_prices (repository_id, asset_id, date, close, adjusted_close, source)
-        SELECT ${repositoryId}::uuid, p.asset_id, p.date, p.close, p.adjusted_close, p.source
-        FROM unnest(${rows.assetIds}::uuid[], ${rows.dates}::date[], ${rows.closes}::numeric[],
-                    ${rows.adjusted}::numeric[], ${rows.sources}::text[])
-          AS p(asset_id, date, close, adjusted_close, source)
+        SELECT ${repositoryId}::uuid, ${assetId}::uuid, p.date, p.close, p.adjusted_close, ${source}
+        FROM unnest(${batch.dates}::date[], ${batch.closes}::numeric[], ${batch.adjusted}::numeric[])
+          AS p(date, close, adjusted_close)
         ON CONFLICT (asset_id, date, source) DO UPDATE
           SET close = excluded.close, adjusted_close = excluded.adjusted_close, updated_at = now(),
               version = asset_prices.version + 1
