@@ -55,6 +55,27 @@ describe('price CSV plan', () => {
     ]);
   });
 
+  it('refuses a ticker or name more than one asset answers to, rather than pick one', () => {
+    // Tickers are unique per type only: an ETF and a stock may both be 'SPY'; an account's ticker is its name.
+    const spyEtf: TPriceCsvAsset = { id: 's1', name: 'SPDR S&P 500', ticker: 'SPY', currency: 'USD' };
+    const spyStock: TPriceCsvAsset = { id: 's2', name: 'Spy Inc.', ticker: 'spy', currency: 'USD' };
+    const appleAccount: TPriceCsvAsset = { id: 'b1', name: 'Apple', ticker: 'Apple', currency: 'USD' };
+    const assets = [...ASSETS, spyEtf, spyStock];
+    const text = 'date,ticker,close\n2024-01-02,SPY,470\n2024-01-02,Spy Inc.,1\n2024-01-02,apple,2\n';
+    expect(planPriceCsv(text, [...assets, appleAccount])).toEqual({
+      prices: [{ line: 3, asset_id: 's2', date: '2024-01-02', close: '1' }],
+      problems: [
+        { line: 2, field: 'ticker', message: "More than one asset has the ticker or name 'SPY'" },
+        { line: 4, field: 'ticker', message: "More than one asset has the ticker or name 'apple'" },
+      ],
+    });
+    // From one asset's prices, the rows are that asset's whichever others share its ticker.
+    expect(planPriceCsv('date,ticker,close\n2024-01-02,SPY,470\n', assets, spyEtf)).toEqual({
+      prices: [{ line: 2, asset_id: 's1', date: '2024-01-02', close: '470' }],
+      problems: [],
+    });
+  });
+
   it('asks for a header naming the columns, and for prices', () => {
     expect(planPriceCsv('2024-01-02,AAPL,1\n', ASSETS).problems).toEqual([
       {

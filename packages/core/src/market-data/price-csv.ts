@@ -20,6 +20,7 @@ export const PRICE_CSV_MESSAGES = {
 
 export const priceCsvMessages = {
   unknownAsset: (key: string) => `No asset has the ticker or name '${key}'`,
+  ambiguousAsset: (key: string) => `More than one asset has the ticker or name '${key}'`,
   currency: (currency: string, expected: string) =>
     `The price is in ${currency} but the asset is in ${expected}`,
   repeated: (line: number) => `The same asset and day as line ${line}`,
@@ -93,11 +94,17 @@ export function planPriceCsv(
   if (rows.length > MAX_PRICE_CSV_ROWS)
     return { prices: [], problems: [{ line: 1, field: 'file', message: PRICE_CSV_MESSAGES.TOO_MANY }] };
 
-  const byTicker = new Map<string, TPriceCsvAsset>();
-  const byName = new Map<string, TPriceCsvAsset>();
+  // Every asset a key answers to, by its ticker or its name: tickers are unique per type only, and an
+  // account's ticker is its name, so one key can name several assets — then no row guesses which.
+  const byKey = new Map<string, TPriceCsvAsset[]>();
+  const answer = (key: string, asset: TPriceCsvAsset) => {
+    const found = byKey.get(key);
+    if (!found) byKey.set(key, [asset]);
+    else if (!found.includes(asset)) found.push(asset);
+  };
   for (const asset of assets) {
-    if (asset.ticker) byTicker.set(asset.ticker.toLowerCase(), asset);
-    byName.set(asset.name.toLowerCase(), asset);
+    if (asset.ticker) answer(asset.ticker.toLowerCase(), asset);
+    answer(asset.name.toLowerCase(), asset);
   }
   const prices: TPlannedPrice[] = [];
   const seen = new Map<string, number>();
@@ -112,11 +119,14 @@ export function planPriceCsv(
     if (!onlyAsset || key !== '') {
       if (key === '') problem('ticker', MESSAGES.REQUIRED);
       else {
-        asset = byTicker.get(key.toLowerCase()) ?? byName.get(key.toLowerCase());
-        if (!asset || (onlyAsset && asset.id !== onlyAsset.id)) {
-          problem('ticker', priceCsvMessages.unknownAsset(key));
-          asset = undefined;
-        }
+        const candidates = byKey.get(key.toLowerCase()) ?? [];
+        asset = onlyAsset
+          ? candidates.find((candidate) => candidate.id === onlyAsset.id)
+          : candidates.length === 1
+            ? candidates[0]
+            : undefined;
+        if (!onlyAsset && candidates.length > 1) problem('ticker', priceCsvMessages.ambiguousAsset(key));
+        else if (!asset) problem('ticker', priceCsvMessages.unknownAsset(key));
       }
     }
     const date = requiredDate(cell(columns.date));

@@ -140,6 +140,41 @@ describe('CSV price files', () => {
     expect(await pricesOf(aapl)).toEqual(before);
   });
 
+  it('loads several assets from the list by ticker, refusing a ticker two assets share rather than pick one', async () => {
+    // Tickers are unique per type: an ETF and a stock may both be 'SPY'.
+    const repository = await createRepositoryAs(owner, 'Shared tickers');
+    const etf = await createAssetAs(owner, repository, {
+      type: 'etf',
+      name: 'SPDR S&P 500',
+      ticker: 'SPY',
+      currency: 'USD',
+    });
+    const stock = await createAssetAs(owner, repository, {
+      type: 'stock',
+      name: 'Spy Inc.',
+      ticker: 'SPY',
+      currency: 'USD',
+    });
+    const msft = await createStockAs(owner, repository, 'MSFT');
+    const text = 'date,ticker,close\n2024-01-02,MSFT,370.87\n2024-01-02,SPY,472.65\n';
+    const refused = await owner.call('POST', '/api/asset_prices/csv', { repository_id: repository, text });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: "Line 3, ticker: More than one asset has the ticker or name 'SPY'; nothing was imported",
+    });
+    for (const asset of [etf, stock, msft]) expect(await pricesOf(asset)).toEqual([]);
+
+    // Named by their names instead, one file loads all three.
+    const loaded = await post(owner, '/api/asset_prices/csv', {
+      repository_id: repository,
+      text: 'date,ticker,close\n2024-01-02,MSFT,370.87\n2024-01-02,SPDR S&P 500,472.65\n2024-01-02,Spy Inc.,3.5\n',
+    });
+    expect(loaded).toEqual({ rows: 3, added: 3, replaced: 0, assets: 3 });
+    expect(await pricesOf(etf)).toEqual([{ date: '2024-01-02', close: '472.65', source: 'csv' }]);
+    expect(await pricesOf(stock)).toEqual([{ date: '2024-01-02', close: '3.5', source: 'csv' }]);
+    expect(await pricesOf(msft)).toEqual([{ date: '2024-01-02', close: '370.87', source: 'csv' }]);
+  });
+
   it('refuses an empty file and an asset of another repository', async () => {
     const empty = await owner.call('POST', '/api/asset_prices/csv', {
       repository_id: repositoryId,

@@ -36,6 +36,7 @@ import { useCurrentRepository } from '../../repositories/index.ts';
 import { assetsKey, deleteAsset, deleteAssets, restoreAsset, useAssets } from '../api/assets.ts';
 import { ASSET_LISTS, assetListRows, type TAssetListKind } from '../lib/asset-lists.ts';
 import { sortAssets, type TAssetSort, toCsv } from '../lib/asset-table.ts';
+import { LoadPricesButton } from './prices/load-prices-button.tsx';
 
 const COLUMNS = [
   { field: 'name', label: 'Name' },
@@ -179,6 +180,7 @@ export function AssetListPage({ kind }: { kind: TAssetListKind }) {
               { value: 'trash', label: 'Trash' },
             ]}
           />
+          {canWrite && list.hasPrices && <LoadPricesButton repositoryId={repository.id} />}
           {canWrite && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => navigate(`${list.basePath}/new`)}>
               New {list.noun}

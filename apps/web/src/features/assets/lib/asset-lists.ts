@@ -16,6 +16,8 @@ export interface TAssetListInfo {
   noun: string;
   /** The soft-deleted conflict offer (seed §8). */
   goToDeletedLabel: string;
+  /** Assets and currencies have price history (seed §1): their list loads price files. */
+  hasPrices: boolean;
 }
 
 export const ASSET_LISTS: Record<TAssetListKind, TAssetListInfo> = {
@@ -25,6 +27,7 @@ export const ASSET_LISTS: Record<TAssetListKind, TAssetListInfo> = {
     basePath: '/assets',
     noun: 'asset',
     goToDeletedLabel: 'Go to deleted assets',
+    hasPrices: true,
   },
   currencies: {
     kind: 'currencies',
@@ -32,6 +35,7 @@ export const ASSET_LISTS: Record<TAssetListKind, TAssetListInfo> = {
     basePath: '/currencies',
     noun: 'currency',
     goToDeletedLabel: 'Go to deleted currencies',
+    hasPrices: true,
   },
   'income-accounts': {
     kind: 'income-accounts',
@@ -39,6 +43,7 @@ export const ASSET_LISTS: Record<TAssetListKind, TAssetListInfo> = {
     basePath: '/income-accounts',
     noun: 'income account',
     goToDeletedLabel: 'Go to deleted accounts',
+    hasPrices: false,
   },
   'expense-accounts': {
     kind: 'expense-accounts',
@@ -46,6 +51,7 @@ export const ASSET_LISTS: Record<TAssetListKind, TAssetListInfo> = {
     basePath: '/expense-accounts',
     noun: 'expense account',
     goToDeletedLabel: 'Go to deleted accounts',
+    hasPrices: false,
   },
 };
 

@@ -7,7 +7,8 @@ import { notifyError } from '../../../../shared/notifications/notify-error.ts';
 import { importPrices, previewPrices } from '../../api/price-csv.ts';
 
 export function importedMessage(result: TPriceCsvImported): string {
-  return `${result.rows} prices loaded: ${result.added} added, ${result.replaced} replaced`;
+  const assets = result.assets > 1 ? ` for ${result.assets} assets` : '';
+  return `${result.rows} prices loaded${assets}: ${result.added} added, ${result.replaced} replaced`;
 }
 
 /**
