@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../../../../shared/notifications/notification-store.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { pricesKey } from '../../api/assets.ts';
+import { pricesKey } from '../../api/asset-prices.ts';
 import { LoadPricesButton } from './load-prices-button.tsx';
 
 const REPOSITORY = '11111111-1111-4111-8111-111111111111';
