@@ -1,6 +1,8 @@
-// What applying rules writes to the database: only the rows a rule changes, with one bump of the linked
-// list's version. (What the rules decide is rules.db.test.ts's.)
-import { sql } from 'kysely';
+// What applying rules costs the database: its candidates found through an index, only the rows it changes
+// rewritten, in place on their pages, with one bump of the linked list's version. (What the rules decide is
+// rules.db.test.ts's.)
+import { parseRuleData } from '@strata/core/rules/parse-rule-data';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
@@ -10,6 +12,7 @@ import {
 } from '../repositories/testing/repository-test-kit.ts';
 import { createTasksTestApp } from '../tasks/testing/tasks-test-app.ts';
 import { runRulesOnImported } from './index.ts';
+import { matchingTransactionsQuery } from './rules.repository.ts';
 import { seedLinkedStatement, type TSeedRow } from './testing/linked-statement-seed.ts';
 
 let t: TIdentityTestApp;
@@ -111,6 +114,81 @@ describe('applying a rule to existing transactions', () => {
     expect(again.json()).toMatchObject({ apply_status: 'not_applied', changed: 0, unchanged: 3 });
     expect(await rowVersions(statement.ids)).toEqual(versionsAfter);
     expect(await linkedDataVersion()).toBe(listVersionBefore + 1);
+  });
+});
+
+/** The heap page a row's current version is on (the block of its ctid). */
+async function pagesOf(ids: readonly string[]): Promise<number[]> {
+  const rows = await t.app.db
+    .selectFrom('linked_transactions')
+    .select(['id', sql<number>`((ctid::text)::point)[0]::int`.as('page')])
+    .where('id', 'in', [...ids])
+    .execute();
+  return ids.map((id) => rows.find((row) => row.id === id)?.page as number);
+}
+
+describe('where a rewritten row goes', () => {
+  it('stays on its page when the rule changes no indexed column: a load leaves each page room', async () => {
+    // 300 rows of one load fill pages one after the other; every 10th is a card payment the rule categorises,
+    // so each page holds a few rows the rule rewrites, among rows it does not.
+    const rows: TSeedRow[] = Array.from({ length: 300 }, (_, index) => ({
+      date: '2024-04-01',
+      amount: `-${index + 1}.00`,
+      counterparty: index % 10 === 0 ? 'VISA' : 'CORNER SHOP',
+      description: index % 10 === 0 ? `CARD PAYMENT ${index}` : `POS purchase ${index}`,
+    }));
+    const load = await seedLinkedStatement(t.app.db, repositoryId, rows, null, statement);
+    const cards = load.ids.filter((_, index) => index % 10 === 0);
+    const pagesBefore = await pagesOf(cards);
+    expect(new Set(pagesBefore).size).toBeGreaterThan(3);
+
+    const created = await owner.call('POST', '/api/rules', {
+      repository_id: repositoryId,
+      type: 'tagging',
+      data: creditCardRule,
+      apply_to_existing_transactions: true,
+    });
+    // The 30 card payments of the load, and the statement's two (its third, 4, was categorised by hand).
+    expect(created.json().summary).toMatchObject({ matched: 33, changed: 32 });
+    expect(await pagesOf(cards)).toEqual(pagesBefore);
+  });
+});
+
+describe("finding a rule's candidates", () => {
+  it.each([
+    ['description', 'card payment', 'linked_transactions_description_trgm_idx'],
+    ['counterparty', 'visa', 'linked_transactions_counterparty_trgm_idx'],
+  ])('a CONTAINS on %s reads the trigram index instead of every row', async (field, text, index) => {
+    const parsed = parseRuleData(
+      {
+        criteria: [{ type: field, logic: 'AND', params: [{ comparison: 'CONTAINS', value: text }] }],
+        actions: [{ type: 'set_category', value: 'Credit card' }],
+      },
+      'tagging',
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    // 20,000 rows of one repository, 1 % of them card payments from VISA: reading the whole repository costs
+    // far more than finding those 200 in a trigram index.
+    await sql`insert into linked_transactions
+        (repository_id, linked_account_id, date, amount, counterparty, description, type, source)
+      select ${repositoryId}, ${statement.accountId}, date '2024-05-01', -n,
+        case when n % 100 = 0 then 'VISA' else 'SHOP ' || n end,
+        case when n % 100 = 0 then 'CARD PAYMENT ' || n else 'POS purchase ' || n end,
+        'DEBIT', '{}'::jsonb
+      from generate_series(1, 20000) as n`.execute(t.app.db);
+    // As autovacuum would have by then: a GIN index's costs are estimated from statistics VACUUM keeps.
+    await sql`vacuum analyze linked_transactions`.execute(t.app.db);
+    const query = matchingTransactionsQuery(t.app.db, {
+      repositoryId,
+      filter: parsed.value.filter,
+      today: '2024-12-31',
+      withSource: false,
+    }).compile();
+    const result = await t.app.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
+    const plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain(`Bitmap Index Scan on ${index}`);
   });
 });
 

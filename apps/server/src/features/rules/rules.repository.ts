@@ -125,20 +125,19 @@ function toRuleTransaction(row: TRuleTransactionRow): TRuleTransaction {
   return { ...row, date: typeof row.date === 'string' ? row.date : row.date.toISOString().slice(0, 10) };
 }
 
-/** Linked transactions the criteria match, as the rules read them; `syncEventIds` narrows to new ones. */
-export async function matchingTransactions(
-  db: TDb,
-  query: {
-    repositoryId: string;
-    filter: TFilter;
-    today: string;
-    syncEventIds?: readonly string[];
-    /** Only mapping actions read the source: tagging rules leave the (large) JSON in the database. */
-    withSource: boolean;
-    page?: { size: number; no: number };
-  },
-): Promise<TRuleTransaction[]> {
-  const rows = await ruleTransactionsQuery(db, query.repositoryId, query.filter, query.today)
+interface TMatchingQuery {
+  repositoryId: string;
+  filter: TFilter;
+  today: string;
+  syncEventIds?: readonly string[];
+  /** Only mapping actions read the source: tagging rules leave the (large) JSON in the database. */
+  withSource: boolean;
+  page?: { size: number; no: number };
+}
+
+/** The query of matchingTransactions, unexecuted (a test reads its plan). */
+export function matchingTransactionsQuery(db: TDb, query: TMatchingQuery) {
+  return ruleTransactionsQuery(db, query.repositoryId, query.filter, query.today)
     .$if(query.syncEventIds !== undefined, (q) =>
       q.where('t.sync_event_id', 'in', [...(query.syncEventIds as string[]), NO_ID]),
     )
@@ -170,8 +169,12 @@ export async function matchingTransactions(
       q
         .limit(query.page?.size as number)
         .offset(((query.page?.no as number) - 1) * (query.page?.size as number)),
-    )
-    .execute();
+    );
+}
+
+/** Linked transactions the criteria match, as the rules read them; `syncEventIds` narrows to new ones. */
+export async function matchingTransactions(db: TDb, query: TMatchingQuery): Promise<TRuleTransaction[]> {
+  const rows = await matchingTransactionsQuery(db, query).execute();
   return rows.map((row) => toRuleTransaction(row as unknown as TRuleTransactionRow));
 }
 
