@@ -7,10 +7,12 @@ import type { Kysely } from 'kysely';
 import { assetRefsOf } from '../transactions/index.ts';
 import { createJournalImportsRepository } from './journal-imports.repository.ts';
 import { readJournalInWorker, type TJournalRead } from './journal-read.ts';
+import { priceCount, type TPackedPrices } from './packed-prices.ts';
 
 /** A journal mapped and set against what the repository already has. */
 export interface TJournalImportCheck {
-  plan: TJournalPlan;
+  plan: Omit<TJournalPlan, 'prices'>;
+  prices: TPackedPrices;
   /** Symbolic ids (`account:…`, `asset:…`) of the plan that the repository already has, to their ids. */
   existing: Map<string, string>;
   /** sha256 of each planned transaction's key, in plan order. */
@@ -34,11 +36,11 @@ export async function checkJournal(
 
 /** A repository still to be made has nothing yet but, once initialised, its own currency. */
 export function checkForNewRepository(read: TJournalRead, currency: string): TJournalImportCheck {
-  const { plan, hashes } = read;
+  const { plan, prices, hashes } = read;
   const existing = new Map<string, string>();
   if (plan.instruments.some((i) => i.type === 'currency' && i.ticker === currency))
     existing.set(assetRef(currency), 'new');
-  return { plan, existing, hashes, duplicates: new Set(), existingPrices: 0 };
+  return { plan, prices, existing, hashes, duplicates: new Set(), existingPrices: 0 };
 }
 
 /**
@@ -52,7 +54,7 @@ export async function setAgainstRepository(
   read: TJournalRead,
   options: { isFresh: boolean },
 ): Promise<TJournalImportCheck> {
-  const { plan, hashes } = read;
+  const { plan, prices, hashes } = read;
   const refs = await assetRefsOf(db, repositoryId);
   const accounts = new Map<string, string>();
   const instruments = new Map<string, string>();
@@ -72,20 +74,15 @@ export async function setAgainstRepository(
     );
     if (id) existing.set(assetRef(instrument.ticker), id);
   }
-  if (options.isFresh) return { plan, existing, hashes, duplicates: new Set(), existingPrices: 0 };
+  if (options.isFresh) return { plan, prices, existing, hashes, duplicates: new Set(), existingPrices: 0 };
   const repo = createJournalImportsRepository(db);
   const known = await repo.existingKeys(repositoryId, hashes);
   const duplicates = new Set<number>();
   hashes.forEach((hash, index) => {
     if (known.has(hash)) duplicates.add(index);
   });
-  const existingPrices = await repo.countExistingPrices(
-    plan.prices.flatMap((price) => {
-      const assetId = existing.get(assetRef(price.ticker));
-      return assetId ? [{ assetId, date: price.date }] : [];
-    }),
-  );
-  return { plan, existing, hashes, duplicates, existingPrices };
+  const existingPrices = await repo.countExistingPrices(prices, (ticker) => existing.get(assetRef(ticker)));
+  return { plan, prices, existing, hashes, duplicates, existingPrices };
 }
 
 export function previewOf(check: TJournalImportCheck): TJournalImportPreview {
@@ -108,7 +105,7 @@ export function previewOf(check: TJournalImportCheck): TJournalImportPreview {
       existing: plan.instruments.length - newAssets.length,
       tickers: newAssets.map((i) => i.ticker),
     },
-    prices: { create: plan.prices.length - check.existingPrices, existing: check.existingPrices },
+    prices: { create: priceCount(check.prices) - check.existingPrices, existing: check.existingPrices },
     transactions: {
       create: plan.transactions.length - duplicates.size,
       existing: duplicates.size,

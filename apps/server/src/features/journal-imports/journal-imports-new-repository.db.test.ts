@@ -18,10 +18,12 @@ const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 
 let t: TIdentityTestApp;
 let owner: TTestUser;
+let stranger: TTestUser;
 
 beforeAll(async () => {
   t = await createTasksTestApp({ isWorker: false });
   owner = await createTestUser(t, 'move-in-new@example.com');
+  stranger = await createTestUser(t, 'move-in-stranger@example.com');
 }, 300_000);
 
 afterAll(async () => {
@@ -98,6 +100,8 @@ describe('a move-in into a new repository that fails', () => {
       expect(task.error?.slice(0, error.length)).toBe(error);
       expect(task.repository_id).toBeNull();
       expect(await repositoryNames()).toEqual(before);
+      // A task tied to no repository is its starter's alone.
+      expect((await stranger.call('GET', `/api/journal_imports/${task.id}`)).statusCode).toBe(404);
     },
     300_000,
   );

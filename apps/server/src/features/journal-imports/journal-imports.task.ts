@@ -24,6 +24,7 @@ import {
 } from './journal-import-plan.ts';
 import { writeJournal } from './journal-import-write.ts';
 import { findJournalImportTask } from './journal-imports.repository.ts';
+import { priceCount } from './packed-prices.ts';
 
 export const JOURNAL_IMPORT_TASK_TYPE = 'journal_import';
 export const JOURNAL_IMPORT_MESSAGES = {
@@ -107,7 +108,7 @@ export function createJournalImports(deps: {
             created: counts,
             skipped: {
               transactions: preview.transactions.existing,
-              prices: checked.plan.prices.length - counts.prices,
+              prices: priceCount(checked.prices) - counts.prices,
             },
             refused: preview.refused,
             ignored: preview.ignored,
