@@ -9,8 +9,8 @@ interface TPackedStrings {
 /**
  * A journal's planned prices as a few flat columns instead of one object per price. 2.6M price objects,
  * sent from the reader's worker thread by structured clone, took seconds to rebuild on the API's thread
- * (long enough to stop the task's heartbeat) and over a gigabyte of heap; these columns clone as a few
- * blocks of memory, and the writer makes objects only for the chunk it is writing.
+ * (on a loaded machine, long enough to stop the task's heartbeat); these columns move as a few blocks of
+ * memory, and the writer makes objects only for the chunk it is writing.
  */
 export interface TPackedPrices {
   /** Each distinct ticker once; `tickerOf[i]` indexes it. */
