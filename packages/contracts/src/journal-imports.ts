@@ -3,15 +3,15 @@ import { z } from 'zod';
 import { fileText } from './control-characters.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
-import { ZCurrencyCode, ZRecordId } from './repositories.ts';
+import { ZCurrencyCode, ZRecordId, ZRequiredName } from './repositories.ts';
 import { ZTask } from './tasks.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 export const ZJournalFormat = z.enum(JOURNAL_FORMATS);
 
-export const ZJournalImportBody = z.object({
-  repository_id: ZRecordId,
+/** The file and how to read it: what every import and preview body carries. */
+const ZJournalFile = z.object({
   /**
    * `ledger` reads ledger-cli and hledger journals; `beancount` beancount files; `ghostfolio` Ghostfolio's
    * JSON export; `wealthfolio` Wealthfolio's activity CSV; `portfolio_performance` Portfolio Performance's
@@ -26,13 +26,25 @@ export const ZJournalImportBody = z.object({
    */
   skip_unmapped: z.boolean().optional(),
 });
+
+/** A repository the import makes: it exists only if the import succeeds (one transaction). */
+export const ZNewRepositoryOfImport = z.strictObject({ name: ZRequiredName, currency: ZCurrencyCode });
+
+/** Into an existing repository (`repository_id`), or into a new one (`new_repository`): exactly one. */
+export const ZJournalImportBody = ZJournalFile.extend({
+  repository_id: ZRecordId.optional(),
+  new_repository: ZNewRepositoryOfImport.optional(),
+}).refine((body) => (body.repository_id === undefined) !== (body.new_repository === undefined), {
+  error: 'Give repository_id, or new_repository (name and currency), not both',
+  path: ['repository_id'],
+});
 export type TJournalImportBody = z.infer<typeof ZJournalImportBody>;
 
 /**
  * The preview's body: into an existing repository (`repository_id`), or, without one, into a new repository
  * of `currency` (the move-in screen previews before it creates the repository: nothing is found existing).
  */
-export const ZJournalPreviewBody = ZJournalImportBody.extend({
+export const ZJournalPreviewBody = ZJournalFile.extend({
   repository_id: ZRecordId.optional(),
   currency: ZCurrencyCode.optional(),
 }).refine((body) => body.repository_id !== undefined || body.currency !== undefined, {
@@ -93,7 +105,8 @@ export const startJournalImport = defineEndpoint({
 export const journalImportTask = defineEndpoint({
   method: 'GET',
   url: '/journal_imports/:id',
-  summary: "A journal import's task, for the members of its repository",
+  summary:
+    "A journal import's task, for the members of its repository (into a new one: for whoever started it)",
   params: z.object({ id: z.uuid() }),
   response: { 200: ZTask, ...errors },
 });

@@ -17,7 +17,7 @@ export const ZRecordId = z.guid({ error: 'Must be an id' });
 export const ZRepositoryIdParams = z.object({ id: ZRecordId });
 export type TRepositoryIdParams = z.infer<typeof ZRepositoryIdParams>;
 
-const ZRequiredName = z
+export const ZRequiredName = z
   .string({ error: MESSAGES.REQUIRED })
   .trim()
   .min(1, { error: MESSAGES.REQUIRED })

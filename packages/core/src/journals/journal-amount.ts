@@ -15,7 +15,11 @@ function commodityOf(text: string): string {
   return SYMBOLS[unquoted] ?? unquoted;
 }
 
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
 function numberOf(text: string): string | null {
+  // Most amounts (every price line) are already plain: the rewrites below would leave them as they are.
+  if (PLAIN_NUMBER.test(text)) return text;
   const plain = text.replace(/,/g, '').replace(/^\+/, '');
   if (!/\d/.test(plain)) return null;
   const normal = plain.replace(/^(-?)\./, '$10.');

@@ -144,3 +144,28 @@ describe('mapping journals onto smart transactions', () => {
     expect(second).toEqual(first);
   });
 });
+
+describe('prices', () => {
+  it('keeps the last price of a day, where the day first had one, as hledger and beancount do', () => {
+    const plan = mapJournal(
+      parseJournal(
+        [
+          'P 2024-01-31 AAPL 180.00 USD',
+          'P 2024-01-31 SAP 150.00 EUR',
+          'P 2024-01-31 EUR 1.08 USD',
+          'P 2024-01-31 AAPL 185.64 USD',
+          'P 2024-02-29 AAPL 180.75 USD',
+          'P 2024-01-31 SAP 151.20 EUR',
+        ].join('\n'),
+        'ledger',
+      ),
+      { currency: 'USD' },
+    );
+    expect(plan.prices).toEqual([
+      { line: 4, ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
+      { line: 6, ticker: 'SAP', date: '2024-01-31', close: '151.20' },
+      { line: 3, ticker: 'EUR', date: '2024-01-31', close: '1.08' },
+      { line: 5, ticker: 'AAPL', date: '2024-02-29', close: '180.75' },
+    ]);
+  });
+});

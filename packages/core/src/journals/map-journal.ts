@@ -248,7 +248,11 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
   const instruments = new Set<string>();
   const currencies = new Set<string>([options.currency]);
   const firstLine = new Map<string, number>(journal.commodities);
+  const noted = new Set<string>();
   const noteCommodity = (symbol: string, line: number) => {
+    // Once per symbol, not once per price (millions): the first sighting decides it all.
+    if (noted.has(symbol)) return;
+    noted.add(symbol);
     if (!firstLine.has(symbol)) firstLine.set(symbol, line);
     if (isCurrencyCommodity(symbol)) currencies.add(symbol);
     else instruments.add(symbol);
@@ -286,11 +290,12 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
   const quoteOf = new Map(plannedInstruments.map((i) => [i.ticker, i.currency]));
 
   const prices: TPlannedPrice[] = [];
-  const priced = new Set<string>();
+  // Per commodity, each day's index in `prices`: no key string per price (2.6M of them, each hashed
+  // and kept, were most of the mapping's time), and the day's earlier price is found at once.
+  const priced = new Map<string, Map<string, number>>();
   for (const price of journal.prices) {
     const { commodity } = price;
     const currency = price.price.commodity;
-    const key = `${commodity}\u0000${price.date}`;
     if (commodity === options.currency) {
       if (currency !== options.currency && isCurrencyCommodity(currency))
         refused.push({
@@ -307,24 +312,19 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
         });
       continue;
     }
-    if (priced.has(key)) {
-      // hledger and beancount take the last price of a day: so does the import.
-      const index = prices.findLastIndex((p) => p.ticker === commodity && p.date === price.date);
-      prices[index] = {
-        line: price.line,
-        ticker: commodity,
-        date: price.date,
-        close: price.price.quantity,
-      };
-      continue;
+    let days = priced.get(commodity);
+    if (!days) {
+      days = new Map();
+      priced.set(commodity, days);
     }
-    priced.add(key);
-    prices.push({
-      line: price.line,
-      ticker: commodity,
-      date: price.date,
-      close: price.price.quantity,
-    });
+    const planned = { line: price.line, ticker: commodity, date: price.date, close: price.price.quantity };
+    const earlier = days.get(price.date);
+    // hledger and beancount take the last price of a day: so does the import.
+    if (earlier !== undefined) prices[earlier] = planned;
+    else {
+      days.set(price.date, prices.length);
+      prices.push(planned);
+    }
   }
 
   // Accounts: named by the journal; holding accounts hold instruments or only cash.

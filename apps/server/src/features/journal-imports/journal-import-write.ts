@@ -104,11 +104,8 @@ export async function writeJournal(
   const prices = await repo.insertPrices(
     repository.id,
     user.id,
-    plan.prices.map((price) => ({
-      assetId: ids.get(assetRef(price.ticker)) as string,
-      date: price.date,
-      close: price.close,
-    })),
+    check.prices,
+    (ticker) => ids.get(assetRef(ticker)) as string,
   );
 
   const refs = await assetRefsOf(trx, repository.id);

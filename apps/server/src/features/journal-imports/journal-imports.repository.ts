@@ -1,5 +1,6 @@
 import type { Database } from '@strata/db/schema';
 import { type Kysely, sql } from 'kysely';
+import { priceChunks, type TPackedPrices } from './packed-prices.ts';
 
 /** Rows per statement when a journal brings many prices or keys. */
 const CHUNK = 5000;
@@ -68,14 +69,25 @@ export function createJournalImportsRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [`${row.tag_name}\u0000${row.tag_value}`, row.id]));
     },
 
-    /** How many of these (asset, day) already have a manual price. */
-    async countExistingPrices(prices: readonly { assetId: string; date: string }[]): Promise<number> {
+    /** How many of the prices already have a manual price that day (those of tickers `idOf` knows). */
+    async countExistingPrices(
+      prices: TPackedPrices,
+      idOf: (ticker: string) => string | undefined,
+    ): Promise<number> {
       let count = 0;
-      for (let start = 0; start < prices.length; start += CHUNK) {
-        const chunk = prices.slice(start, start + CHUNK);
+      for (const chunk of priceChunks(prices, CHUNK)) {
+        const assetIds: string[] = [];
+        const dates: string[] = [];
+        chunk.tickers.forEach((ticker, index) => {
+          const id = idOf(ticker);
+          if (id === undefined) return;
+          assetIds.push(id);
+          dates.push(chunk.dates[index] as string);
+        });
+        if (assetIds.length === 0) continue;
         const row = await sql<{ count: string }>`
           select count(*)::text as count
-          from unnest(${chunk.map((p) => p.assetId)}::uuid[], ${chunk.map((p) => p.date)}::date[]) as p(asset_id, date)
+          from unnest(${assetIds}::uuid[], ${dates}::date[]) as p(asset_id, date)
           join asset_prices ap on ap.asset_id = p.asset_id and ap.date = p.date and ap.source = 'manual'`.execute(
           db,
         );
@@ -91,16 +103,16 @@ export function createJournalImportsRepository(db: Kysely<Database>) {
     async insertPrices(
       repositoryId: string,
       userId: string,
-      prices: readonly { assetId: string; date: string; close: string }[],
+      prices: TPackedPrices,
+      idOf: (ticker: string) => string,
     ): Promise<number> {
       let added = 0;
-      for (let start = 0; start < prices.length; start += CHUNK) {
-        const chunk = prices.slice(start, start + CHUNK);
+      for (const chunk of priceChunks(prices, CHUNK)) {
         const result = await sql`
           insert into asset_prices (repository_id, asset_id, date, close, source, created_by, updated_by)
           select ${repositoryId}::uuid, p.asset_id, p.date, p.close, 'manual', ${userId}, ${userId}
-          from unnest(${chunk.map((p) => p.assetId)}::uuid[], ${chunk.map((p) => p.date)}::date[],
-                      ${chunk.map((p) => p.close)}::numeric[]) as p(asset_id, date, close)
+          from unnest(${chunk.tickers.map(idOf)}::uuid[], ${chunk.dates}::date[],
+                      ${chunk.closes}::numeric[]) as p(asset_id, date, close)
           on conflict (asset_id, date, source) do nothing`.execute(db);
         added += Number(result.numAffectedRows ?? 0);
       }

@@ -13,11 +13,18 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
-import { setTaskProgress, type TTaskExecutor, toTaskView } from '../tasks/index.ts';
+import { assertRepositoryAllowed, createInitialisedRepositoryIn } from '../repositories/index.ts';
+import { setTaskProgress, setTaskRepository, type TTaskExecutor, toTaskView } from '../tasks/index.ts';
 import { refreshStatistics } from '../transactions/index.ts';
-import { checkJournal, previewOf, type TJournalImportCheck } from './journal-import-plan.ts';
+import {
+  checkJournal,
+  previewOf,
+  setAgainstRepository,
+  type TJournalImportCheck,
+} from './journal-import-plan.ts';
 import { writeJournal } from './journal-import-write.ts';
 import { findJournalImportTask } from './journal-imports.repository.ts';
+import { priceCount } from './packed-prices.ts';
 
 export const JOURNAL_IMPORT_TASK_TYPE = 'journal_import';
 export const JOURNAL_IMPORT_MESSAGES = {
@@ -28,9 +35,14 @@ export const JOURNAL_IMPORT_MESSAGES = {
 /** Where the journal waits for the worker (a task row is polled, so it does not carry the file). */
 export const journalFileKey = (taskId: string) => `imports/journals/${taskId}.txt`;
 
+/** Into a repository that exists, or one the task makes in its transaction (kept only if the import is). */
+type TTarget =
+  | { existing: { id: string; currency: string } }
+  | { create: { name: string; currency: string } };
+
 interface TPrepared {
   check: TJournalImportCheck;
-  repository: { id: string; currency: string };
+  target: TTarget;
 }
 
 export function createJournalImports(deps: {
@@ -62,7 +74,15 @@ export function createJournalImports(deps: {
       tasks.register(
         JOURNAL_IMPORT_TASK_TYPE,
         async ({ task, trx, prepared }) => {
-          const { check: checked, repository } = prepared as TPrepared;
+          const { check: mapped, target } = prepared as TPrepared;
+          let repository: { id: string; currency: string };
+          let checked = mapped;
+          if ('create' in target) {
+            // In the task's transaction: a journal that fails below leaves no repository behind.
+            const id = await createInitialisedRepositoryIn(trx, task.user_id, target.create);
+            repository = { id, currency: target.create.currency };
+            checked = await setAgainstRepository(trx, id, mapped, { isFresh: true });
+          } else repository = target.existing;
           // PostgreSQL records each written chunk through another pooled connection while the transaction
           // runs; PGlite's one connection is the transaction's, so there the row gets the final count.
           const on = deps.dbDialect === 'postgres' ? db : null;
@@ -80,6 +100,7 @@ export function createJournalImports(deps: {
             total: counts.transactions,
             written: counts.transactions,
           });
+          if ('create' in target) await setTaskRepository(trx, task.id, repository.id);
           await refreshStatistics(trx, counts.transactions);
           const preview = previewOf(checked);
           return {
@@ -87,7 +108,7 @@ export function createJournalImports(deps: {
             created: counts,
             skipped: {
               transactions: preview.transactions.existing,
-              prices: checked.plan.prices.length - counts.prices,
+              prices: priceCount(checked.prices) - counts.prices,
             },
             refused: preview.refused,
             ignored: preview.ignored,
@@ -97,21 +118,31 @@ export function createJournalImports(deps: {
           // All or nothing: a failed import wrote no row, whatever the pooled progress writes said.
           progressWhenFailed: (progress) => ({ ...progress, written: 0 }),
           prepare: async ({ task }) => {
-            const payload = task.payload as { format?: TJournalFormat; skip_unmapped?: boolean };
-            if (!task.repository_id || !payload.format) throw new Error('Unknown journal import task');
+            const payload = task.payload as {
+              format?: TJournalFormat;
+              skip_unmapped?: boolean;
+              new_repository?: { name: string; currency: string };
+            };
+            if (!payload.format || (!task.repository_id && !payload.new_repository))
+              throw new Error('Unknown journal import task');
             const key = journalFileKey(task.id);
             const file = await fileStore.get(key);
             if (!file) throw new Error('The journal file is missing');
             await fileStore.delete(key);
             await setTaskProgress(db, task.id, { stage: 'reading', total: 0, written: 0 });
-            const { repository } = await requireRepositoryAccess(
-              db,
-              { id: task.user_id },
-              task.repository_id,
-              'write',
-            );
-            const target = { id: repository.id, currency: repository.currency };
-            const { checked, preview } = await check(target, {
+            let target: TTarget;
+            if (task.repository_id) {
+              const { repository } = await requireRepositoryAccess(
+                db,
+                { id: task.user_id },
+                task.repository_id,
+                'write',
+              );
+              target = { existing: { id: repository.id, currency: repository.currency } };
+            } else target = { create: payload.new_repository as { name: string; currency: string } };
+            const into =
+              'create' in target ? { id: null, currency: target.create.currency } : target.existing;
+            const { checked, preview } = await check(into, {
               format: payload.format,
               journal: file.toString('utf8'),
             });
@@ -121,7 +152,7 @@ export function createJournalImports(deps: {
               total: preview.transactions.create,
               written: 0,
             });
-            return { check: checked, repository: target } satisfies TPrepared;
+            return { check: checked, target } satisfies TPrepared;
           },
         },
       );
@@ -140,15 +171,27 @@ export function createJournalImports(deps: {
       return (await check({ id: repository.id, currency: repository.currency }, body)).preview;
     },
 
-    /** Queues an import and answers its task at once; the journal waits in the file store. */
+    /**
+     * Queues an import and answers its task at once; the journal waits in the file store. Into a new
+     * repository, the task makes it in the import's transaction; its rules are checked here too, so a
+     * taken name or the plan's limit answers at once rather than as a failed task.
+     */
     async start(user: TAccessUser | null, body: TJournalImportBody): Promise<TTask> {
-      await requireRepositoryAccess(db, user, body.repository_id, 'write');
+      const created = body.new_repository;
+      if (created) {
+        if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+        await assertRepositoryAllowed(db, user.id, created);
+      } else await requireRepositoryAccess(db, user, body.repository_id as string, 'write');
       return db.transaction().execute(async (trx) => {
         const task = await tasks.create(trx, {
           userId: (user as TAccessUser).id,
           type: JOURNAL_IMPORT_TASK_TYPE,
-          repositoryId: body.repository_id,
-          payload: { format: body.format, skip_unmapped: body.skip_unmapped === true },
+          repositoryId: body.repository_id ?? null,
+          payload: {
+            format: body.format,
+            skip_unmapped: body.skip_unmapped === true,
+            ...(created ? { new_repository: { name: created.name, currency: created.currency } } : {}),
+          },
         });
         await tasks.enqueue(trx, task);
         // Last: if queuing failed, no file is left behind; the job can only start once this commits.
@@ -157,12 +200,16 @@ export function createJournalImports(deps: {
       });
     },
 
-    /** An import's task, for any member of its repository (others: 404, as if it did not exist). */
+    /**
+     * An import's task, for any member of its repository (others: 404, as if it did not exist); into a new
+     * repository not made yet (or never, the import failed), for whoever started it.
+     */
     async read(user: TAccessUser | null, id: string): Promise<TTask> {
       if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
       const task = await findJournalImportTask(db, id);
-      if (!task?.repository_id) throw AppError.notFound(JOURNAL_IMPORT_MESSAGES.NOT_FOUND);
-      await requireRepositoryAccess(db, user, task.repository_id, 'read');
+      if (!task) throw AppError.notFound(JOURNAL_IMPORT_MESSAGES.NOT_FOUND);
+      if (task.repository_id) await requireRepositoryAccess(db, user, task.repository_id, 'read');
+      else if (task.user_id !== user.id) throw AppError.notFound(JOURNAL_IMPORT_MESSAGES.NOT_FOUND);
       return toTaskView(task);
     },
   };

@@ -3,9 +3,12 @@ import { Worker } from 'node:worker_threads';
 import type { TJournalFormat } from '@strata/core/journals/journal-types';
 import { mapJournal, type TJournalPlan } from '@strata/core/journals/map-journal';
 import { parseSource } from '@strata/core/journals/parse-source';
+import { packPrices, type TPackedPrices } from './packed-prices.ts';
 
 export interface TJournalRead {
-  plan: TJournalPlan;
+  /** The plan but its prices, which travel packed (`prices`). */
+  plan: Omit<TJournalPlan, 'prices'>;
+  prices: TPackedPrices;
   /** sha256 (hex) of each planned transaction's key, in plan order: what journal_import_keys stores. */
   hashes: string[];
 }
@@ -18,9 +21,9 @@ export interface TJournalReadInput {
 
 /** Parses, maps and keys a journal (core's pure reader; the hash is the server's). */
 export function readJournal(input: TJournalReadInput): TJournalRead {
-  const plan = mapJournal(parseSource(input.text, input.format), { currency: input.currency });
+  const { prices, ...plan } = mapJournal(parseSource(input.text, input.format), { currency: input.currency });
   const hashes = plan.transactions.map((planned) => createHash('sha256').update(planned.key).digest('hex'));
-  return { plan, hashes };
+  return { plan, prices: packPrices(prices), hashes };
 }
 
 export type TJournalReadOutcome = { ok: true; read: TJournalRead } | { ok: false; message: string };

@@ -24,6 +24,7 @@ import type { TFileStore } from '../../storage/file-store.ts';
 import { clearAnalyticsResults } from '../analytics/index.ts';
 import { getEffectiveSubscription } from '../subscription/index.ts';
 import { createRepositoriesRepository, type TRepositoryViewRow } from './repositories.repository.ts';
+import { insertRepositoryIn } from './repository-create.ts';
 import { addInitialContent } from './repository-initialization.ts';
 import {
   assertKnownCurrency,
@@ -96,24 +97,7 @@ export function createRepositoriesService(db: Kysely<Database>, fileStore?: TFil
     },
 
     async create(user: TAccessUser, body: TCreateRepositoryBody): Promise<TRepository> {
-      assertKnownCurrency(body.currency);
-      let id: string;
-      try {
-        id = await db.transaction().execute(async (trx) => {
-          await assertPlanAllowsAnother(trx, user.id);
-          await assertNameFree(trx, user.id, body.name);
-          return createRepositoriesRepository(trx).insert({
-            name: body.name,
-            currency: body.currency,
-            ownerId: user.id,
-            settings: { ...defaultRepositorySettings(), ...body.settings },
-            userRepoSettings: { ...defaultUserRepoSettings(), ...body.user_repo_settings },
-          });
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken();
-        throw error;
-      }
+      const id = await db.transaction().execute((trx) => insertRepositoryIn(trx, user.id, body));
       return viewOf(user, id);
     },
 

@@ -10,12 +10,6 @@ import { MoveInForm } from './move-in-form.tsx';
 const NEW_ID = '22222222-2222-4222-8222-222222222222';
 const TASK_ID = '77777777-7777-4777-8777-777777777777';
 
-vi.mock('../../repositories/index.ts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  createRepository: vi.fn(async (body: { name: string; currency: string }) => ({ id: NEW_ID, ...body })),
-  initializeRepository: vi.fn(async () => ({})),
-}));
-
 const task = (status: string, patch: Record<string, unknown> = {}) => ({
   id: TASK_ID,
   type: 'journal_import',
@@ -123,11 +117,13 @@ describe('Move in', () => {
     screen.getByText('11 transactions imported');
     expect(bodies[1]).toEqual({
       url: '/api/journal_imports',
-      repository_id: NEW_ID,
+      // The server makes the repository in the import's transaction; the form makes none itself.
+      new_repository: { name: 'ghostfolio-export', currency: 'USD' },
       format: 'ghostfolio',
       journal: '{"meta":{},"activities":[]}',
       skip_unmapped: true,
     });
+    expect(bodies.map((body) => body.url)).toEqual(['/api/journal_imports/preview', '/api/journal_imports']);
   });
 
   it('guesses a Portfolio Performance file (.xml) and sends it as that format', {

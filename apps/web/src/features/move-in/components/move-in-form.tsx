@@ -22,7 +22,6 @@ import { IconFileImport } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { createRepository, initializeRepository } from '../../repositories/index.ts';
 import { TaskFailedError, waitForTask } from '../../tasks/index.ts';
 import { previewMoveIn, readMoveIn, startMoveIn } from '../api/move-in.ts';
 import { noticePlace, progressText } from '../move-in-texts.ts';
@@ -123,18 +122,18 @@ export function MoveInForm({
     polling.current = controller;
     const progressId = `move-in-${Date.now()}`;
     try {
-      const repository =
-        target === 'new'
-          ? await createRepository({ name: name.trim(), currency })
-          : (existing as TRepository);
-      if (target === 'new') await initializeRepository(repository.id);
+      // Into a new repository, the server makes it in the import's own transaction: a file that fails
+      // leaves no empty repository behind (issue 28).
       const started = await startMoveIn({
-        repository_id: repository.id,
+        ...(target === 'new'
+          ? { new_repository: { name: name.trim(), currency } }
+          : { repository_id: (existing as TRepository).id }),
         format,
         journal: text,
         skip_unmapped: isSkipping,
       });
-      notifications.progress(progressId, `Moving ${file?.name ?? 'the file'} into ${repository.name}`);
+      const into = target === 'new' ? name.trim() : (existing as TRepository).name;
+      notifications.progress(progressId, `Moving ${file?.name ?? 'the file'} into ${into}`);
       const task = await waitForTask(started.id, {
         readTask: readMoveIn,
         intervalMs: POLL_INTERVAL_MS,
@@ -143,7 +142,7 @@ export function MoveInForm({
       });
       const message = typeof task.result?.message === 'string' ? task.result.message : 'Imported';
       notifications.resolve(progressId, message);
-      setDone({ repositoryId: repository.id, name: repository.name, message });
+      setDone({ repositoryId: task.repository_id as string, name: into, message });
       onImported?.();
       setPreview(null);
     } catch (error) {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { packPrices, priceChunks, priceCount } from './packed-prices.ts';
+
+const PRICES = [
+  { line: 1, ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
+  { line: 2, ticker: 'EUR', date: '2024-01-31', close: '1.0837' },
+  { line: 3, ticker: 'AAPL', date: '2024-02-29', close: '180.75' },
+  { line: 4, ticker: 'SAP', date: '2024-02-29', close: '170' },
+  { line: 5, ticker: 'AAPL', date: '2024-03-28', close: '171.48' },
+];
+
+describe('packed prices', () => {
+  it('gives back every price in plan order, in chunks of the size asked', () => {
+    const packed = packPrices(PRICES);
+    expect(priceCount(packed)).toBe(5);
+    expect(packed.tickers).toEqual(['AAPL', 'EUR', 'SAP']);
+    expect([...priceChunks(packed, 2)]).toEqual([
+      { tickers: ['AAPL', 'EUR'], dates: ['2024-01-31', '2024-01-31'], closes: ['185.64', '1.0837'] },
+      { tickers: ['AAPL', 'SAP'], dates: ['2024-02-29', '2024-02-29'], closes: ['180.75', '170'] },
+      { tickers: ['AAPL'], dates: ['2024-03-28'], closes: ['171.48'] },
+    ]);
+  });
+
+  it('packs no prices into no chunks', () => {
+    const packed = packPrices([]);
+    expect(priceCount(packed)).toBe(0);
+    expect([...priceChunks(packed, 5000)]).toEqual([]);
+  });
+});
