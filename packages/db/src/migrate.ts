@@ -29,7 +29,7 @@ import * as syncSchedules from './migrations/2026-11-27-0029-sync-schedules.ts';
 import * as csvPricesSecurityEvents from './migrations/2026-11-27-0030-csv-prices-security-events.ts';
 import * as kraken from './migrations/2026-11-27-0031-kraken.ts';
 import * as capTable from './migrations/2026-11-27-0032-cap-table.ts';
-import * as linkedPositionTransactions from './migrations/2026-11-27-0038-linked-position-transactions.ts';
+import * as linkedReadPaths from './migrations/2026-11-27-0038-linked-read-paths.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -65,7 +65,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0030-csv-prices-security-events': csvPricesSecurityEvents,
   '2026-11-27-0031-kraken': kraken,
   '2026-11-27-0032-cap-table': capTable,
-  '2026-11-27-0038-linked-position-transactions': linkedPositionTransactions,
+  '2026-11-27-0038-linked-read-paths': linkedReadPaths,
 };
 
 export class MigrationError extends Error {
