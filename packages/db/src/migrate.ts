@@ -30,6 +30,7 @@ import * as csvPricesSecurityEvents from './migrations/2026-11-27-0030-csv-price
 import * as kraken from './migrations/2026-11-27-0031-kraken.ts';
 import * as capTable from './migrations/2026-11-27-0032-cap-table.ts';
 import * as rulesTextIndex from './migrations/2026-11-27-0035-rules-text-index.ts';
+import * as linkedReadPaths from './migrations/2026-11-27-0038-linked-read-paths.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0031-kraken': kraken,
   '2026-11-27-0032-cap-table': capTable,
   '2026-11-27-0035-rules-text-index': rulesTextIndex,
+  '2026-11-27-0038-linked-read-paths': linkedReadPaths,
 };
 
 export class MigrationError extends Error {

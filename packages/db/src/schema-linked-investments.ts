@@ -42,7 +42,6 @@ export interface LinkedPositionsTable {
   price_date: string | null;
   currency: string | null;
   source: JsonColumn<Record<string, unknown>>;
-  transaction_id: string | null;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
 }

@@ -9,9 +9,10 @@ import { REPOSITORY_MESSAGES } from '@strata/core/repositories/repository-messag
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import {
+  assertPlanFeature,
   isStoredStatusActive,
   requireActiveSubscription,
-  requirePlanFeature,
+  storedPlanOrDefault,
 } from '../features/subscription/index.ts';
 import { AppError } from '../plugins/app-error.ts';
 import { findMembership } from './repository-access.repository.ts';
@@ -59,7 +60,7 @@ export async function requireRepositoryAccess(
   if (!isStoredStatusActive(row.status)) throw AppError.paymentRequired();
   const facts = { accessType: row.access_type, isReadonlySetting: row.settings.readonly === true };
   if (!canAccess(facts, need)) throw AppError.forbidden();
-  if (user.planFeature) await requirePlanFeature(db, row.owner_id, user.planFeature);
-  const { access_type, status: _status, ...repository } = row;
+  if (user.planFeature) assertPlanFeature(storedPlanOrDefault(row.owner_plan_id), user.planFeature);
+  const { access_type, status: _status, owner_plan_id: _ownerPlan, ...repository } = row;
   return { repository, accessType: access_type as TAccessLevel, isReadonly: isRepositoryReadonly(facts) };
 }

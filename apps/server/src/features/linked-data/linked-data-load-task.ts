@@ -3,7 +3,10 @@ import { addDays } from '@strata/core/dates/epoch-day';
 import type { TCsvProfile } from '@strata/core/statements/csv';
 import { matchDuplicates } from '@strata/core/statements/dedup';
 import type { TStatement, TStatementFile } from '@strata/core/statements/model';
+import { afterCommit } from '@strata/db/after-commit';
+import type { Database } from '@strata/db/schema';
 import type { TSyncResult } from '@strata/db/schema-linked-data';
+import type { Kysely } from 'kysely';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { runRulesOnImported } from '../rules/index.ts';
 import { setTaskProgress, type TTaskExecutor, type TTaskHandler, type TTaskPrepare } from '../tasks/index.ts';
@@ -19,7 +22,7 @@ import {
 } from './linked-data.repository.ts';
 import { storeInvestmentStatement, storeSecurities } from './linked-investments-load.ts';
 import { readStatementInWorker } from './linked-statement-read.ts';
-import { analyzeLinkedTransactions } from './linked-transactions.repository.ts';
+import { analyzeLinkedTransactions, vacuumLinkedTransactions } from './linked-transactions.repository.ts';
 import { isProviderSyncPayload } from './providers/provider-sync.ts';
 
 /** The loader's part of a manual_sync task's payload (written by POST linked_data/connectors/manual). */
@@ -75,6 +78,8 @@ export function registerManualLoadTask(
   tasks: TTaskExecutor,
   fileStore: TFileStore,
   providerSync: { handler: TTaskHandler; prepare: TTaskPrepare },
+  /** The plain database (outside any task's transaction), for the VACUUM after a large load. */
+  after: { db: Kysely<Database>; log: { warn: (object: object, message: string) => void } },
 ): void {
   tasks.register(
     'sync_linked_account',
@@ -182,8 +187,16 @@ export function registerManualLoadTask(
       }
       await setConnectorStatus(trx, connector.id, 'ok', null);
       // A large load leaves the planner's row estimates stale: fresh ones keep list pages on the date index.
+      // Its new pages are not yet all-visible either, so list pages would visit the heap for every row they
+      // walk past instead of reading the covering index alone: a VACUUM marks them once the load has
+      // committed (it cannot run in a transaction; autovacuum would, later or — when off — never).
       if (accounts.reduce((sum, account) => sum + account.added, 0) >= ANALYZE_AFTER_ROWS) {
         await analyzeLinkedTransactions(trx);
+        await afterCommit(trx, 'vacuum-linked-transactions', () => {
+          vacuumLinkedTransactions(after.db).catch((error: unknown) =>
+            after.log.warn({ err: error }, 'VACUUM linked_transactions after a load failed'),
+          );
+        });
       }
       // The repository's rules tag and map what this load added, in the same transaction as the load.
       const ruled = await runRulesOnImported(trx, {

@@ -36,7 +36,10 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
     providers: registry,
     logger: app.log,
   });
-  registerManualLoadTask(app.tasks, app.fileStore, providerSyncTask({ db: app.db, providers: registry }));
+  registerManualLoadTask(app.tasks, app.fileStore, providerSyncTask({ db: app.db, providers: registry }), {
+    db: app.db,
+    log: app.log,
+  });
   // The scheduler's tick runs where some provider is configured; elsewhere its stored schedule is removed.
   const hasProviders = registry.list().some((provider) => provider.available);
   app.jobs.schedule(CONNECTOR_SCHEDULE_QUEUE, hasProviders ? CONNECTOR_SCHEDULE_CRON : null, async () => {

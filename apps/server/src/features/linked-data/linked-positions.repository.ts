@@ -10,6 +10,8 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 type TDb = Kysely<Database>;
 
 export type TLinkedPositionRow = Selectable<LinkedPositionsTable> & {
+  /** The smart transaction the position is mapped to (`mappedTransactionId`). */
+  transaction_id: string | null;
   connector_name: string;
   account_name: string | null;
   account_number: string | null;
@@ -44,6 +46,20 @@ const SEARCHED = (
   ['description', 'ticker', 'unique_id', 'account_name', 'account_number', 'connector_name'] as const
 ).map((field) => POSITION_COLUMNS[field]);
 
+/**
+ * The product's own transaction a position is mapped to (seed §2's 'View Transaction'): the smart transaction
+ * a mapping rule made from the position's latest trade — a linked transaction of the same linked account and
+ * security, dated on or before the position's as-of date, whose smart transaction is not in the trash. Read,
+ * not stored: a rule applied, a smart transaction trashed, restored or deleted, an account moved (its trades'
+ * ids cleared) or a later statement's positions all answer it without a write path keeping a copy in step.
+ * Migration 0038's partial index holds only mapped trades, so this is a short index probe per position.
+ */
+const mappedTransactionId = sql<string | null>`(select lt.transaction_id from linked_transactions lt
+  join transactions st on st.id = lt.transaction_id and st.deleted_at is null
+  where lt.linked_account_id = p.linked_account_id and lt.security_id = p.security_id
+    and lt.date <= p.as_of_date and lt.transaction_id is not null
+  order by lt.date desc, lt.created_at desc, lt.id desc limit 1)`;
+
 function positionsQuery(db: TDb) {
   return db
     .selectFrom('linked_positions as p')
@@ -62,6 +78,7 @@ function positionsQuery(db: TDb) {
       's.unique_id as unique_id',
       's.id_type as id_type',
       's.kind as security_kind',
+      mappedTransactionId.as('transaction_id'),
     ]);
 }
 

@@ -1,3 +1,4 @@
+import type { TPlanDefinition } from '@strata/contracts/subscription';
 import {
   cheapestPlanWith,
   featureNotInPlanMessage,
@@ -249,12 +250,7 @@ function isOutsidePlans(method: string, url: string): boolean {
 }
 
 /** 403 (a permission the plan does not grant; 402 stays for an inactive subscription) naming the upgrade. */
-export async function requirePlanFeature(
-  db: Kysely<Database>,
-  planHolderId: string,
-  feature: TPlanFeature,
-): Promise<void> {
-  const { plan } = await getEffectiveSubscription(db, planHolderId);
+export function assertPlanFeature(plan: TPlanDefinition, feature: TPlanFeature): void {
   if (planHasFeature(plan, feature)) return;
   const upgrade = cheapestPlanWith(plans(), feature);
   throw new AppError('FORBIDDEN', featureNotInPlanMessage(feature, plan.name), {
@@ -266,6 +262,16 @@ export async function requirePlanFeature(
       upgrade_message: upgrade ? upgradeForFeatureMessage(feature, upgrade.name) : null,
     },
   });
+}
+
+/** assertPlanFeature on the plan `planHolderId`'s subscription gives them. */
+export async function requirePlanFeature(
+  db: Kysely<Database>,
+  planHolderId: string,
+  feature: TPlanFeature,
+): Promise<void> {
+  const { plan } = await getEffectiveSubscription(db, planHolderId);
+  assertPlanFeature(plan, feature);
 }
 
 /** Applies ROUTE_PLAN_RULES to every route registered after it; register it before any route. */

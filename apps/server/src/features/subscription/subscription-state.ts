@@ -61,11 +61,19 @@ export async function getEffectiveSubscription(
     userId,
     status: defaults.DEFAULT_SUBSCRIPTION_STATUS,
     isActive: isSubscriptionActive(defaults.DEFAULT_SUBSCRIPTION_STATUS),
-    plan: planOrFallback(defaults.DEFAULT_PLAN),
+    plan: storedPlanOrDefault(null),
     periodUnit: 'month',
     endDate: null,
     isStored: false,
   };
+}
+
+/**
+ * The plan of a user whose stored subscription names `planId` (null or undefined: no record, the configured
+ * default plan applies) — what getEffectiveSubscription answers, for a caller that read the plan id itself.
+ */
+export function storedPlanOrDefault(planId: string | null | undefined): TPlanDefinition {
+  return planOrFallback(planId ?? readSubscriptionDefaults().DEFAULT_PLAN);
 }
 
 /** Whether a user's stored status (undefined: no record, the configured default applies) is active. */
