@@ -236,9 +236,9 @@ console.log(
     `written in ${(writeMs / 1000).toFixed(1)} s), ${CONNECTIONS} clients for ${SECONDS} s\n`,
 );
 console.log(
-  '| topology | condition | load avg (1 min) | list p50 | list p99 (worst instance) | list req/s (sum) | errors | analytics cold | analytics cached p50 (max) |',
+  '| topology | condition | load avg (1 min) | list p50 | list p99 (worst instance) | list req/s (sum) | errors | analytics cold (after a write) | analytics, results cleared | analytics cached p50 (max) |',
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const phase of phases) {
   const { lists } = phase;
   const isLoaded = lists.length > 0;
