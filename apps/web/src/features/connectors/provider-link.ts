@@ -42,6 +42,7 @@ export const PROVIDER_DESCRIPTIONS: Record<string, string> = {
   simplefin: 'Banks through your SimpleFIN bridge: paste a setup token',
   gocardless: "European and UK banks: pick yours and agree at the bank's own pages",
   kraken: 'Your Kraken balances and ledger, with a read-only API key',
+  arch: "Your private funds' holdings, capital calls and distributions, with an Arch API client",
   cap_table: "Your shares and options: sign in and allow access at the provider's own pages",
 };
 

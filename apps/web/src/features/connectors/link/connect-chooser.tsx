@@ -9,13 +9,14 @@ import { fetchAuthorizationUrl } from '../api/authorizations.ts';
 import { type TProviderInfo, useProviders } from '../api/providers.ts';
 import { openImportStatement } from '../components/import-statement-dialog.tsx';
 import { PROVIDER_DESCRIPTIONS } from '../provider-link.ts';
+import { openArchLink } from './arch-link.tsx';
 import { openGocardlessLink } from './gocardless-link.tsx';
 import { openKrakenLink } from './kraken-link.tsx';
 import { startPlaidLink } from './plaid-link.tsx';
 import { openSimplefinLink } from './simplefin-link.tsx';
 
 /** The providers whose link flow this web build has; another one the server lists cannot be picked here. */
-const WEB_FLOWS = new Set(['plaid', 'simplefin', 'gocardless', 'kraken', 'cap_table']);
+const WEB_FLOWS = new Set(['plaid', 'simplefin', 'gocardless', 'kraken', 'arch', 'cap_table']);
 
 function ProviderChoice({
   provider,
@@ -84,6 +85,11 @@ export function ConnectChooser({ repositoryId, onClose }: { repositoryId: string
     if (provider.id === 'kraken') {
       onClose();
       openKrakenLink(repositoryId);
+      return;
+    }
+    if (provider.id === 'arch') {
+      onClose();
+      openArchLink(repositoryId);
       return;
     }
     if (provider.id === 'cap_table') {

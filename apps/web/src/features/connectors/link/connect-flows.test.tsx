@@ -195,6 +195,22 @@ describe('the Connect chooser', () => {
     );
     expect(screen.getByRole('button', { name: 'OFX/QFX file' })).toBeTruthy();
   });
+  it('Arch is linked from the chooser: its card opens the client id and secret form', async () => {
+    const providers: TProviderInfo[] = [
+      { id: 'arch', name: 'Arch', available: true, flow: 'credentials', logo: null },
+    ];
+    serve((_method, url) =>
+      url.pathname === '/api/linked_data/providers' ? { status: 200, body: providers } : undefined,
+    );
+    renderWith(<ConnectChooser repositoryId={REPOSITORY} onClose={() => {}} />);
+    const arch = await screen.findByRole('region', { name: 'Arch' });
+    const connect = within(arch).getByRole('button', { name: 'Connect Arch' }) as HTMLButtonElement;
+    expect(connect.disabled).toBe(false);
+    await userEvent.click(connect);
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Arch' });
+    expect(within(dialog).getByLabelText('Client ID')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Client secret')).toBeTruthy();
+  });
 });
 
 describe('the Plaid overlay', () => {

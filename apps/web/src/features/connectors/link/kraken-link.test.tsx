@@ -1,51 +1,15 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ModalHost } from '../../../shared/modals/modal-host.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
+import { renderInApp, serveFakeApi } from '../testing/fake-api.tsx';
 import { KrakenLink } from './kraken-link.tsx';
 
 const REPOSITORY = '11111111-1111-4111-8111-111111111111';
 const CONNECTOR_ID = '22222222-2222-4222-8222-222222222222';
 const TASK_ID = '44444444-4444-4444-8444-444444444444';
 const PRIVATE_KEY = 'c2VjcmV0LXByaXZhdGUta2V5';
-
-type TRoute = (method: string, url: URL) => { status: number; body: unknown } | undefined;
-
-function serve(route: TRoute) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const answer = route(method, url) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-function renderWith(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          {ui}
-          <ModalHost />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 const doneTask = {
   id: TASK_ID,
@@ -69,13 +33,13 @@ afterEach(() => {
 
 describe('Kraken link', () => {
   it('sends the key and private key to kraken_sync once, then shows the first sync; the key is not kept on screen', async () => {
-    const calls = serve((method, url) => {
+    const calls = serveFakeApi((method, url) => {
       if (method === 'POST' && url.pathname === '/api/linked_data/kraken_sync')
         return { status: 200, body: { task_id: TASK_ID, connector_id: CONNECTOR_ID } };
       if (url.pathname === '/api/tasks') return { status: 200, body: [doneTask] };
       return undefined;
     });
-    renderWith(<KrakenLink repositoryId={REPOSITORY} onClose={() => {}} />);
+    renderInApp(<KrakenLink repositoryId={REPOSITORY} onClose={() => {}} />);
     const connect = screen.getByRole('button', { name: 'Connect' }) as HTMLButtonElement;
     expect(connect.disabled).toBe(true);
     await userEvent.type(screen.getByLabelText('API key'), 'my-api-key');
@@ -85,9 +49,10 @@ describe('Kraken link', () => {
     const result = await screen.findByTestId('link-result');
     expect(result.textContent).toContain('Kraken linked');
     expect(result.textContent).toContain('66 added, 0 updated, 0 removed, 0 skipped as duplicates, 0 failed');
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+    expect(
+      calls.filter((call) => call.method === 'POST').map(({ url, body }) => ({ path: url.pathname, body })),
+    ).toEqual([
       {
-        method: 'POST',
         path: '/api/linked_data/kraken_sync',
         body: { repository_id: REPOSITORY, api_key: 'my-api-key', api_secret: PRIVATE_KEY, name: 'Kraken' },
       },
@@ -97,12 +62,12 @@ describe('Kraken link', () => {
 
   it('a key Kraken refuses shows the reason', async () => {
     const refusal = 'Kraken refused this API key: check the key, its private key and its permissions';
-    serve((method, url) =>
+    serveFakeApi((method, url) =>
       method === 'POST' && url.pathname === '/api/linked_data/kraken_sync'
         ? { status: 400, body: { code: 'BAD_REQUEST', message: refusal } }
         : undefined,
     );
-    renderWith(<KrakenLink repositoryId={REPOSITORY} onClose={() => {}} />);
+    renderInApp(<KrakenLink repositoryId={REPOSITORY} onClose={() => {}} />);
     await userEvent.type(screen.getByLabelText('API key'), 'wrong');
     await userEvent.type(screen.getByLabelText('Private key'), PRIVATE_KEY);
     await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
