@@ -1,45 +1,14 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ModalHost } from '../../../shared/modals/modal-host.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { Component as CallbackPage } from '../routes/connector-callback-page.tsx';
+import { renderInApp, serveFakeApi, urlsOf } from '../testing/fake-api.tsx';
 import { ConnectChooser } from './connect-chooser.tsx';
 
 const REPOSITORY = '11111111-1111-4111-8111-111111111111';
-
-function serve(route: (url: URL) => { status: number; body: unknown } | undefined) {
-  const calls: URL[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    calls.push(url);
-    const answer = route(url) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-function renderWith(ui: ReactNode, path = '/connectors') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          {ui}
-          <ModalHost />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -50,7 +19,7 @@ afterEach(() => {
 describe('the cap table (OAuth): Connect goes to the provider, the callback page hands the code on', () => {
   it('Connect asks for the authorization URL without a bank and sends the browser there', async () => {
     const authorizeAt = 'http://127.0.0.1:9/authorize?state=s1&code_challenge=c';
-    const calls = serve((url) => {
+    const calls = serveFakeApi((_method, url) => {
       if (url.pathname === '/api/linked_data/providers')
         return {
           status: 200,
@@ -62,28 +31,28 @@ describe('the cap table (OAuth): Connect goes to the provider, the callback page
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    renderWith(<ConnectChooser repositoryId={REPOSITORY} onClose={() => {}} />);
+    renderInApp(<ConnectChooser repositoryId={REPOSITORY} onClose={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Connect Carta' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(authorizeAt));
-    const asked = calls.find((url) => url.pathname.endsWith('/authorization_url/cap_table'));
+    const asked = urlsOf(calls).find((url) => url.pathname.endsWith('/authorization_url/cap_table'));
     expect(asked?.searchParams.get('repository_id')).toBe(REPOSITORY);
     expect(asked?.searchParams.has('institution_id')).toBe(false);
   });
 
   it('the callback page passes the code and the state the provider sent back', async () => {
-    const calls = serve((url) =>
+    const calls = serveFakeApi((_method, url) =>
       url.pathname === '/api/linked_data/callback/cap_table'
         ? { status: 400, body: { code: 'BAD_REQUEST', message: 'The cap table link was not completed' } }
         : undefined,
     );
-    renderWith(
+    renderInApp(
       <Routes>
         <Route path="/connectors/callback/:connector" element={<CallbackPage />} />
       </Routes>,
       '/connectors/callback/cap_table?code=auth-code-1&state=state-1',
     );
     await screen.findByTestId('callback-refused');
-    const sent = calls.find((url) => url.pathname.endsWith('/callback/cap_table'));
+    const sent = urlsOf(calls).find((url) => url.pathname.endsWith('/callback/cap_table'));
     expect(sent?.searchParams.get('code')).toBe('auth-code-1');
     expect(sent?.searchParams.get('state')).toBe('state-1');
   });

@@ -1,14 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import type { TProviderInfo } from '@strata/contracts/linked-providers';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ReactNode, StrictMode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ModalHost } from '../../../shared/modals/modal-host.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
+import { renderInApp, serveFakeApi } from '../testing/fake-api.tsx';
 import { ConnectChooser } from './connect-chooser.tsx';
 import { ConsentStep } from './consent-step.tsx';
 import { resumePlaidLink, startPlaidLink } from './plaid-link.tsx';
@@ -19,42 +16,6 @@ import { SimplefinLink } from './simplefin-link.tsx';
 const REPOSITORY = '11111111-1111-4111-8111-111111111111';
 const CONNECTOR_ID = '22222222-2222-4222-8222-222222222222';
 const TASK_ID = '44444444-4444-4444-8444-444444444444';
-
-type TRoute = (method: string, url: URL, body: unknown) => { status: number; body: unknown } | undefined;
-
-/** Answers the API from `route`; what it does not answer is a 404 in the server's error shape. */
-function serve(route: TRoute) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const answer = route(method, url, body) ?? {
-      status: 404,
-      body: { code: 'NOT_FOUND', message: 'Not found' },
-    };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-function renderWith(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          {ui}
-          <ModalHost />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 const messages = () => notifications.getSnapshot().map((item) => item.message);
 
@@ -97,7 +58,7 @@ afterEach(() => {
 describe('the consent dialog (linked seed §2)', () => {
   it('keeps Next disabled until the consent checkbox is ticked', async () => {
     const onNext = vi.fn();
-    renderWith(
+    renderInApp(
       <ConsentStep providerName="Example Bank Data" onNext={onNext}>
         What it reads.
       </ConsentStep>,
@@ -119,13 +80,13 @@ describe('the consent dialog (linked seed §2)', () => {
   });
 
   it('SimpleFIN: consent, then the setup token, claimed by the server, then the sync counts', async () => {
-    const calls = serve((method, url) => {
+    const calls = serveFakeApi((method, url) => {
       if (method === 'POST' && url.pathname === '/api/linked_data/connectors')
         return { status: 201, body: { ...connectorAnswer, name: 'My bridge', access_method: 'simplefin' } };
       if (url.pathname === '/api/tasks') return { status: 200, body: [doneTask] };
       return undefined;
     });
-    renderWith(<SimplefinLink repositoryId={REPOSITORY} onClose={() => {}} />);
+    renderInApp(<SimplefinLink repositoryId={REPOSITORY} onClose={() => {}} />);
     expect(screen.queryByLabelText('Setup token')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -152,12 +113,12 @@ describe('SimpleFIN refusals', () => {
   it('a token the bridge refuses shows why, in the dialog and as a toast; the claim is sent once even in StrictMode', async () => {
     const refusal =
       'The provider refused the link: try connecting again: the setup token was already claimed or is not valid';
-    const calls = serve((method, url) =>
+    const calls = serveFakeApi((method, url) =>
       method === 'POST' && url.pathname === '/api/linked_data/connectors'
         ? { status: 400, body: { code: 'BAD_REQUEST', message: refusal } }
         : undefined,
     );
-    renderWith(
+    renderInApp(
       <StrictMode>
         <SimplefinLink repositoryId={REPOSITORY} onClose={() => {}} />
       </StrictMode>,
@@ -179,10 +140,10 @@ describe('the Connect chooser', () => {
       { id: 'plaid', name: 'Plaid', available: true, flow: 'overlay', logo: null },
       { id: 'simplefin', name: 'SimpleFIN', available: false, flow: 'token', logo: null },
     ];
-    serve((_method, url) =>
+    serveFakeApi((_method, url) =>
       url.pathname === '/api/linked_data/providers' ? { status: 200, body: providers } : undefined,
     );
-    renderWith(<ConnectChooser repositoryId={REPOSITORY} onClose={() => {}} />);
+    renderInApp(<ConnectChooser repositoryId={REPOSITORY} onClose={() => {}} />);
     const simplefin = await screen.findByRole('region', { name: 'SimpleFIN' });
     expect(within(simplefin).getByText('Connector not available')).toBeTruthy();
     expect(
@@ -199,10 +160,10 @@ describe('the Connect chooser', () => {
     const providers: TProviderInfo[] = [
       { id: 'arch', name: 'Arch', available: true, flow: 'credentials', logo: null },
     ];
-    serve((_method, url) =>
+    serveFakeApi((_method, url) =>
       url.pathname === '/api/linked_data/providers' ? { status: 200, body: providers } : undefined,
     );
-    renderWith(<ConnectChooser repositoryId={REPOSITORY} onClose={() => {}} />);
+    renderInApp(<ConnectChooser repositoryId={REPOSITORY} onClose={() => {}} />);
     const arch = await screen.findByRole('region', { name: 'Arch' });
     const connect = within(arch).getByRole('button', { name: 'Connect Arch' }) as HTMLButtonElement;
     expect(connect.disabled).toBe(false);
@@ -217,7 +178,7 @@ describe('the Plaid overlay', () => {
   it("a refused Link token is the seed's toast 'Error while getting Plaid token', and Link never opens", async () => {
     const create = vi.fn();
     window.Plaid = { create };
-    serve((_method, url) =>
+    serveFakeApi((_method, url) =>
       url.pathname === '/api/linked_data/access_token'
         ? { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'Error while getting Plaid token' } }
         : undefined,
@@ -228,7 +189,7 @@ describe('the Plaid overlay', () => {
   });
 
   it("a server without Plaid configured says 'Connector not available' rather than the token error", async () => {
-    serve((_method, url) =>
+    serveFakeApi((_method, url) =>
       url.pathname === '/api/linked_data/access_token'
         ? { status: 400, body: { code: 'BAD_REQUEST', message: 'Connector not available' } }
         : undefined,
@@ -240,7 +201,7 @@ describe('the Plaid overlay', () => {
   it("an answer without the Link address names the connector: 'Plaid URL is not available'", async () => {
     const create = vi.fn();
     window.Plaid = { create };
-    serve((_method, url) =>
+    serveFakeApi((_method, url) =>
       url.pathname === '/api/linked_data/access_token'
         ? { status: 200, body: { token: 'link-sandbox-1', url: '', expiration: null } }
         : undefined,
@@ -259,7 +220,7 @@ describe('the Plaid overlay', () => {
         return { open, destroy: () => {} };
       },
     };
-    const calls = serve((method, url) => {
+    const calls = serveFakeApi((method, url) => {
       if (url.pathname === '/api/linked_data/access_token')
         return {
           status: 200,
@@ -270,7 +231,7 @@ describe('the Plaid overlay', () => {
       if (url.pathname === '/api/tasks') return { status: 200, body: [doneTask] };
       return undefined;
     });
-    renderWith(null);
+    renderInApp(null);
     await startPlaidLink({ repositoryId: REPOSITORY });
     expect(config?.token).toBe('link-sandbox-1');
     expect(open).toHaveBeenCalledTimes(1);
@@ -296,7 +257,7 @@ describe('the Plaid overlay', () => {
         return { open: () => {}, destroy: () => {} };
       },
     };
-    const calls = serve((method, url) => {
+    const calls = serveFakeApi((method, url) => {
       if (url.pathname === '/api/linked_data/access_token')
         return {
           status: 200,
@@ -307,7 +268,7 @@ describe('the Plaid overlay', () => {
       if (url.pathname === '/api/tasks') return { status: 200, body: [doneTask] };
       return undefined;
     });
-    renderWith(null);
+    renderInApp(null);
     await startPlaidLink({ repositoryId: REPOSITORY });
     // Link sends the page to the bank (no callback runs); the bank sends it back with its oauth_state_id.
     const back = 'http://localhost/connectors?oauth_state_id=7f9a2b3c-oauth';

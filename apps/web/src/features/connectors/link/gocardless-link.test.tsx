@@ -1,52 +1,18 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ReactNode, StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { StrictMode } from 'react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ModalHost } from '../../../shared/modals/modal-host.tsx';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { Component as CallbackPage } from '../routes/connector-callback-page.tsx';
+import { renderInApp, serveFakeApi, urlsOf } from '../testing/fake-api.tsx';
 import { ConnectChooser } from './connect-chooser.tsx';
 import { GocardlessLink } from './gocardless-link.tsx';
 
 const REPOSITORY = '11111111-1111-4111-8111-111111111111';
 const CONNECTOR_ID = '22222222-2222-4222-8222-222222222222';
 const TASK_ID = '44444444-4444-4444-8444-444444444444';
-
-type TRoute = (method: string, url: URL) => { status: number; body: unknown } | undefined;
-
-/** Answers the API from `route`; what it does not answer is a 404 in the server's error shape. */
-function serve(route: TRoute) {
-  const calls: URL[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    calls.push(url);
-    const answer = route(method, url) ?? { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-function renderWith(ui: ReactNode, path = '/connectors') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          {ui}
-          <ModalHost />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 const institutions = [
   {
@@ -73,7 +39,7 @@ afterEach(() => {
 
 describe('GoCardless: consent, the bank, then the bank’s pages', () => {
   it('the chooser opens its consent dialog when the server lists it available', async () => {
-    serve((_method, url) =>
+    serveFakeApi((_method, url) =>
       url.pathname === '/api/linked_data/providers'
         ? {
             status: 200,
@@ -82,7 +48,7 @@ describe('GoCardless: consent, the bank, then the bank’s pages', () => {
         : undefined,
     );
     const onClose = vi.fn();
-    renderWith(<ConnectChooser repositoryId={REPOSITORY} onClose={onClose} />);
+    renderInApp(<ConnectChooser repositoryId={REPOSITORY} onClose={onClose} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Connect GoCardless' }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect your bank (GoCardless)' });
     expect(within(dialog).getByText(/end-user agreement/)).toBeTruthy();
@@ -91,7 +57,7 @@ describe('GoCardless: consent, the bank, then the bank’s pages', () => {
 
   it('names the end-user agreement, searches banks debounced, and sends the browser to the answered URL', async () => {
     const bankUrl = 'https://ob.gocardless.com/ob-psd2/start/3fa85f64/MONZO_MONZGB2L';
-    const calls = serve((_method, url) => {
+    const calls = serveFakeApi((_method, url) => {
       if (url.pathname === '/api/institutions/search') {
         const q = url.searchParams.get('q') ?? '';
         return { status: 200, body: institutions.filter((item) => item.name.toLowerCase().includes(q)) };
@@ -104,7 +70,7 @@ describe('GoCardless: consent, the bank, then the bank’s pages', () => {
       return undefined;
     });
     const redirect = vi.fn();
-    renderWith(<GocardlessLink repositoryId={REPOSITORY} onClose={() => {}} redirect={redirect} />);
+    renderInApp(<GocardlessLink repositoryId={REPOSITORY} onClose={() => {}} redirect={redirect} />);
     expect(screen.getByText(/90 days of history/)).toBeTruthy();
     expect(screen.getByText(/access for 90 days/)).toBeTruthy();
     expect(screen.getByText(/end-user agreement/)).toBeTruthy();
@@ -117,7 +83,7 @@ describe('GoCardless: consent, the bank, then the bank’s pages', () => {
     expect(await screen.findByRole('button', { name: 'Sandbox Finance' })).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Bank' }), 'mon');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sandbox Finance' })).toBeNull());
-    const searches = calls
+    const searches = urlsOf(calls)
       .filter((url) => url.pathname === '/api/institutions/search')
       .map((url) => Object.fromEntries(url.searchParams));
     // One request for the empty search and one after typing paused: none for 'm' or 'mo'.
@@ -130,7 +96,9 @@ describe('GoCardless: consent, the bank, then the bank’s pages', () => {
 
     await userEvent.click(monzo);
     await waitFor(() => expect(redirect).toHaveBeenCalledWith(bankUrl));
-    const asked = calls.find((url) => url.pathname === '/api/linked_data/authorization_url/gocardless');
+    const asked = urlsOf(calls).find(
+      (url) => url.pathname === '/api/linked_data/authorization_url/gocardless',
+    );
     expect(asked && Object.fromEntries(asked.searchParams)).toEqual({
       repository_id: REPOSITORY,
       institution_id: 'MONZO_MONZGB2L',
@@ -140,14 +108,14 @@ describe('GoCardless: consent, the bank, then the bank’s pages', () => {
   });
 
   it('a refused authorization URL is a toast, and the browser stays', async () => {
-    serve((_method, url) => {
+    serveFakeApi((_method, url) => {
       if (url.pathname === '/api/institutions/search') return { status: 200, body: institutions };
       if (url.pathname === '/api/linked_data/authorization_url/gocardless')
         return { status: 400, body: { code: 'BAD_REQUEST', message: 'Connector not available' } };
       return undefined;
     });
     const redirect = vi.fn();
-    renderWith(<GocardlessLink repositoryId={REPOSITORY} onClose={() => {}} redirect={redirect} />);
+    renderInApp(<GocardlessLink repositoryId={REPOSITORY} onClose={() => {}} redirect={redirect} />);
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Monzo' }));
@@ -167,7 +135,7 @@ const callbackRoutes = (
 
 describe('the callback page /connectors/callback/{connector}', () => {
   it('hands the ref to the server once, even when the page mounts again, then follows the first sync to its counts', async () => {
-    const calls = serve((_method, url) => {
+    const calls = serveFakeApi((_method, url) => {
       if (url.pathname === '/api/linked_data/callback/gocardless')
         return {
           status: 200,
@@ -209,17 +177,17 @@ describe('the callback page /connectors/callback/{connector}', () => {
     });
     // Mounted, left and mounted again (what StrictMode's doubled effects or a remount do): the one-use state is
     // sent once and the same answer shown.
-    const first = renderWith(
+    const first = renderInApp(
       <StrictMode>{callbackRoutes}</StrictMode>,
       '/connectors/callback/gocardless?ref=state-ok-1',
     );
     await screen.findByTestId('link-result');
     first.unmount();
-    renderWith(<StrictMode>{callbackRoutes}</StrictMode>, '/connectors/callback/gocardless?ref=state-ok-1');
+    renderInApp(<StrictMode>{callbackRoutes}</StrictMode>, '/connectors/callback/gocardless?ref=state-ok-1');
     const result = await screen.findByTestId('link-result');
     expect(result.textContent).toContain('Monzo linked');
     expect(result.textContent).toContain('12 added, 0 updated, 0 removed, 0 skipped as duplicates, 0 failed');
-    const callbacks = calls.filter((url) => url.pathname === '/api/linked_data/callback/gocardless');
+    const callbacks = urlsOf(calls).filter((url) => url.pathname === '/api/linked_data/callback/gocardless');
     expect(callbacks.map((url) => url.search)).toEqual(['?ref=state-ok-1']);
     expect(screen.getByRole('link', { name: 'Open connector' }).getAttribute('href')).toBe(
       `/connectors/${CONNECTOR_ID}`,
@@ -228,14 +196,14 @@ describe('the callback page /connectors/callback/{connector}', () => {
 
   it("a refusal shows the server's message and the way back to /connectors", async () => {
     const refusal = 'The bank link was not completed: start connecting again';
-    const calls = serve((_method, url) =>
+    const calls = serveFakeApi((_method, url) =>
       url.pathname === '/api/linked_data/callback/gocardless'
         ? { status: 400, body: { code: 'BAD_REQUEST', message: refusal } }
         : undefined,
     );
-    renderWith(callbackRoutes, '/connectors/callback/gocardless?ref=state-rj-1&error=UserCancelledSession');
+    renderInApp(callbackRoutes, '/connectors/callback/gocardless?ref=state-rj-1&error=UserCancelledSession');
     expect((await screen.findByTestId('callback-refused')).textContent).toContain(refusal);
-    expect(calls.find((url) => url.pathname.includes('callback'))?.search).toBe(
+    expect(urlsOf(calls).find((url) => url.pathname.includes('callback'))?.search).toBe(
       '?ref=state-rj-1&error=UserCancelledSession',
     );
     await userEvent.click(screen.getByRole('link', { name: 'Connect again' }));

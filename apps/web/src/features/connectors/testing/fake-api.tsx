@@ -42,6 +42,9 @@ export function serveFakeApi(route: TFakeRoute): TFakeCall[] {
   return calls;
 }
 
+/** The addresses the calls went to, in order. */
+export const urlsOf = (calls: TFakeCall[]): URL[] => calls.map((call) => call.url);
+
 /** Renders `ui` as the app does: Mantine, a query client that does not retry, a router at `path`, the modals. */
 export function renderInApp(ui: ReactNode, path = '/connectors') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
