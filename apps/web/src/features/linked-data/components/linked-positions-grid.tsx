@@ -4,8 +4,8 @@ import { IconArrowsSort, IconCode, IconExternalLink } from '@tabler/icons-react'
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LazyGrid, type TLazyGridColumn } from '../../../shared/data-list/lazy-grid.tsx';
+import { LazySortControl } from '../../../shared/data-list/lazy-list-controls.tsx';
 import { SearchInput } from '../../../shared/data-list/search-input.tsx';
-import { SortControl } from '../../../shared/data-list/sort-control.tsx';
 import {
   fetchLinkedPositionPage,
   type TLinkedPosition,
@@ -112,7 +112,7 @@ export function LinkedPositionsGrid({
             </Button>
           </Popover.Target>
           <Popover.Dropdown>
-            <SortControl fields={positionSortFields} value={sort} onChange={onSortChange} />
+            <LazySortControl fields={positionSortFields} value={sort} onChange={onSortChange} />
           </Popover.Dropdown>
         </Popover>
         <Checkbox

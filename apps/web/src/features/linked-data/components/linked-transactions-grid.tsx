@@ -20,15 +20,14 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { confirmAction } from '../../../shared/data-list/confirm-action.tsx';
-import { FilterBuilder } from '../../../shared/data-list/filter-builder.tsx';
 import {
   LazyGrid,
   type TGridPaste,
   type TLazyGridColumn,
   type TLazyGridHandle,
 } from '../../../shared/data-list/lazy-grid.tsx';
+import { LazyFilterBuilder, LazySortControl } from '../../../shared/data-list/lazy-list-controls.tsx';
 import { SearchInput } from '../../../shared/data-list/search-input.tsx';
-import { SortControl } from '../../../shared/data-list/sort-control.tsx';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import {
@@ -40,7 +39,6 @@ import {
 } from '../api/linked-transactions.ts';
 import { linkedColumnsFor } from '../linked-columns.ts';
 import { linkedRowsCsv } from '../linked-export.ts';
-import { planPaste } from '../linked-paste.ts';
 import { writeLinkedRows } from '../linked-row-writes.ts';
 import { BULK_TAG_TEXTS, openLinkedTagsDialog } from './linked-tags-dialog.tsx';
 import { openSourceView } from './source-view.tsx';
@@ -143,6 +141,8 @@ export function LinkedTransactionsGrid({
     showSaved(await writeLinkedRows(repositoryId, [{ id: row.id, [field]: text }], 'cells'));
   };
   const paste = async (target: TGridPaste<TLinkedTransaction>) => {
+    // The paste plan parses cells with the field rules (decimal.js): loaded with the first paste, not the page.
+    const { planPaste } = await import('../linked-paste.ts');
     const plan = planPaste(target);
     if (plan.changes.length === 0) {
       notifications.warn(LINKED_LIST_TEXTS.PASTE_NOTHING);
@@ -233,7 +233,7 @@ export function LinkedTransactionsGrid({
             </Button>
           </Popover.Target>
           <Popover.Dropdown>
-            <FilterBuilder
+            <LazyFilterBuilder
               fields={LINKED_TRANSACTION_FIELDS}
               value={filter}
               onApply={(next) => {
@@ -261,7 +261,7 @@ export function LinkedTransactionsGrid({
             </Button>
           </Popover.Target>
           <Popover.Dropdown>
-            <SortControl fields={LINKED_TRANSACTION_FIELDS} value={sort} onChange={onSortChange} />
+            <LazySortControl fields={LINKED_TRANSACTION_FIELDS} value={sort} onChange={onSortChange} />
           </Popover.Dropdown>
         </Popover>
         <Button

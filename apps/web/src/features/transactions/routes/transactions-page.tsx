@@ -17,10 +17,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { filterOptionsLoader } from '../../../shared/data-list/api/filter-options.ts';
-import { FilterBuilder } from '../../../shared/data-list/filter-builder.tsx';
 import { LazyGrid, type TLazyGridColumn } from '../../../shared/data-list/lazy-grid.tsx';
+import { LazyFilterBuilder, LazySortControl } from '../../../shared/data-list/lazy-list-controls.tsx';
 import { SearchInput } from '../../../shared/data-list/search-input.tsx';
-import { SortControl } from '../../../shared/data-list/sort-control.tsx';
 import { TrashActions } from '../../../shared/data-list/trash-actions.tsx';
 import { useListSettings } from '../../../shared/data-list/use-list-settings.ts';
 import { useDateDisplay } from '../../../shared/lib/date-format.tsx';
@@ -290,7 +289,7 @@ function TransactionsList({
             </Button>
           </Popover.Target>
           <Popover.Dropdown>
-            <FilterBuilder
+            <LazyFilterBuilder
               fields={TRANSACTION_FILTER_FIELDS}
               value={settings.filter}
               onApply={(filter) => {
@@ -319,7 +318,7 @@ function TransactionsList({
             </Button>
           </Popover.Target>
           <Popover.Dropdown>
-            <SortControl
+            <LazySortControl
               fields={TRANSACTION_FILTER_FIELDS}
               value={settings.sort}
               onChange={settings.setSort}
