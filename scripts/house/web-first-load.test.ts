@@ -138,6 +138,8 @@ const GLIDE = 'npm:@glideapps/glide-data-grid';
 /** Exact amounts (≈13 KB gzip): the shell and the dashboard draw without it. */
 const DECIMAL = 'npm:decimal.js';
 const CHARTS = 'npm:recharts';
+/** The filter builder (Mantine's MultiSelect, Autocomplete, the drafts) loads when its popover opens. */
+const FILTER_BUILDER = `${WEB}/shared/data-list/filter-builder.tsx`;
 
 const heavyIn = (entries: string[], heavy: string[]) => {
   const reached = firstLoad(entries, readRepo);
@@ -189,6 +191,14 @@ describe("the web routes' first load", () => {
     'features/transactions/routes/transactions-page.tsx',
   ])('draws the toolbar of %s before the grid library arrives', (page) => {
     expect(existsSync(join(ROOT, WEB, page)), page).toBe(true);
-    expect(heavyIn([SHELL, `${WEB}/${page}`], [GLIDE])).toEqual([]);
+    expect(heavyIn([SHELL, `${WEB}/${page}`], [GLIDE, FILTER_BUILDER])).toEqual([]);
+  });
+
+  it.each([
+    'features/linked-data/routes/linked-transactions-page.tsx',
+    'features/linked-data/routes/linked-positions-page.tsx',
+    'features/connectors/routes/linked-account-tab-pages.tsx',
+  ])('draws %s without decimal.js (the paste plan and the cell rules load when used)', (page) => {
+    expect(heavyIn([SHELL, `${WEB}/${page}`], [DECIMAL])).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // One table of field kinds: which comparisons each kind allows and how a filter value of that kind is
 // parsed (core seed §5 "Filters and sorts", Actual's FIELD_TYPES). Filters, tagging rules and mapping
 // rules all use it, so a comparison is allowed or refused in one place.
-import { isAmountInRange, isNumericString, toAmountString } from '../money/decimal.ts';
-import { date as dateRule, isBlank } from '../validation/field-rules.ts';
+// No decimal.js here: the filter model is on every grid route's first load (issue 23).
+import { readAmountLiteral } from '../money/amount-literal.ts';
+import { date as dateRule, isBlank } from '../validation/basic-rules.ts';
 
 export const COMPARISONS = [
   'EQ',
@@ -52,8 +53,10 @@ export const FIELD_KIND_SPECS: Readonly<Record<TFieldKind, TFieldKindSpec>> = {
     comparisons: ['GREATER', 'LESS', 'EQ', 'NOTEQ'],
     parse: (_comparison, raw) => {
       const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
-      if (typeof text !== 'string' || !isNumericString(text)) return bad('Must be numeric');
-      return isAmountInRange(text) ? { ok: true, value: toAmountString(text) } : bad('Out of range');
+      if (typeof text !== 'string') return bad('Must be numeric');
+      const amount = readAmountLiteral(text);
+      if (amount.ok) return { ok: true, value: amount.value };
+      return bad(amount.reason === 'NOT_NUMERIC' ? 'Must be numeric' : 'Out of range');
     },
   },
   date: {

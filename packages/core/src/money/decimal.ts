@@ -1,6 +1,9 @@
 // The project's exact decimal type. Amounts travel as strings and are computed with decimal.js, never
 // with binary floats. A private clone keeps our configuration away from anyone else's use of decimal.js.
 import DecimalJs from 'decimal.js';
+import { isNumericString, MAX_AMOUNT_DECIMALS } from './amount-literal.ts';
+
+export { isNumericString, MAX_AMOUNT_DECIMALS };
 
 /**
  * 40 significant digits covers IEEE 754 decimal128 (34) with room to spare, so sums of numeric(…) values
@@ -16,14 +19,6 @@ export const Decimal = DecimalJs.clone({
 });
 export type Decimal = DecimalJs;
 
-// Plain decimal notation with an optional exponent; no thousands separators, no leading '+' twice.
-const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-/** True for a string that is a finite decimal number (surrounding spaces allowed), e.g. '-1500.25', '.5', '1e3'. */
-export function isNumericString(text: string): boolean {
-  return NUMERIC.test(text.trim());
-}
-
 /**
  * Whether an amount fits what the database stores and compares without overflow: under 10^28 in
  * magnitude with at most 18 decimal places ('1e140000' is numeric but no amount).
@@ -34,7 +29,6 @@ export function isAmountInRange(value: string | number | Decimal): boolean {
 }
 
 const MAX_AMOUNT = new DecimalJs('1e28');
-export const MAX_AMOUNT_DECIMALS = 18;
 
 /** A Decimal from a wire string or a JS number; throws RangeError for anything not a finite number. */
 export function toDecimal(value: string | number | Decimal): Decimal {
