@@ -4,9 +4,7 @@ import { useNavigate, useOutletContext, useParams } from 'react-router';
 import { useRouteModal } from '../../../shared/modals/use-route-modal.ts';
 import { useCurrentRepository, useNewItemGuard } from '../../repositories/index.ts';
 import { TransactionEditor, type TTransactionEditorEvents } from '../components/transaction-editor.tsx';
-
-/** The slide-over's id on the modal stack; the list asks its `canClose` before opening another row. */
-export const TRANSACTION_FORM_MODAL_ID = 'transaction-form';
+import { TRANSACTION_FORM_MODAL_ID } from '../transaction-form-id.ts';
 
 /** What the list page hands its `/transactions/:id` child through the outlet. */
 export type TTransactionsOutletContext = Pick<TTransactionEditorEvents, 'onSaved' | 'onListChanged'>;

@@ -37,11 +37,11 @@ import {
   type TTransactionListQuery,
   useTransactionSettings,
 } from '../api/transactions.ts';
-import { openImportTransactions } from '../components/import-transactions.tsx';
 import { downloadText } from '../download-text.ts';
 import { entrySummary } from '../entry-options.ts';
 import { withPinnedRows } from '../pinned-pages.ts';
-import { TRANSACTION_FORM_MODAL_ID, type TTransactionsOutletContext } from './transaction-page.tsx';
+import { TRANSACTION_FORM_MODAL_ID } from '../transaction-form-id.ts';
+import type { TTransactionsOutletContext } from './transaction-page.tsx';
 
 const DEFAULT_SORT: TSort = [{ field: 'date', sortDirection: 'descending' }];
 const OPTION_FIELDS = ['type', 'account', 'asset', 'source'] as const;
@@ -245,13 +245,16 @@ function TransactionsList({
               variant="default"
               leftSection={<IconUpload size={16} />}
               onClick={() =>
-                openImportTransactions({
-                  repositoryId: repository.id,
-                  onImported: () => {
-                    setPinned({ key: '', rows: [] });
-                    reload();
-                  },
-                })
+                // The import dialog (and its CSV template's parser) loads with the first Import.
+                void import('../components/import-transactions.tsx').then(({ openImportTransactions }) =>
+                  openImportTransactions({
+                    repositoryId: repository.id,
+                    onImported: () => {
+                      setPinned({ key: '', rows: [] });
+                      reload();
+                    },
+                  }),
+                )
               }
             >
               Import
