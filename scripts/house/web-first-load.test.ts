@@ -198,7 +198,21 @@ describe("the web routes' first load", () => {
     'features/linked-data/routes/linked-transactions-page.tsx',
     'features/linked-data/routes/linked-positions-page.tsx',
     'features/connectors/routes/linked-account-tab-pages.tsx',
-  ])('draws %s without decimal.js (the paste plan and the cell rules load when used)', (page) => {
-    expect(heavyIn([SHELL, `${WEB}/${page}`], [DECIMAL])).toEqual([]);
+    'features/connectors/routes/connectors-page.tsx',
+  ])(
+    'draws %s without decimal.js (pasting, the statement import and the schedule load it when used)',
+    (page) => {
+      expect(heavyIn([SHELL, `${WEB}/${page}`], [DECIMAL])).toEqual([]);
+    },
+  );
+
+  it('draws /transactions without the transaction editor and the import dialog (they load when opened)', () => {
+    const dialogs = [
+      `${WEB}/features/transactions/components/transaction-editor.tsx`,
+      `${WEB}/features/transactions/components/import-transactions.tsx`,
+    ];
+    expect(heavyIn([SHELL, `${WEB}/features/transactions/routes/transactions-page.tsx`], dialogs)).toEqual(
+      [],
+    );
   });
 });

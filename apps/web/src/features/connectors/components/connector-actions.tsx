@@ -19,8 +19,7 @@ import { deleteConnector, linkedDataKey, renameConnector, type TConnector } from
 import { reconnectConnector } from '../link/connect-entry.ts';
 import { syncNowFlow } from '../link/sync-now.ts';
 import { isProviderConnector, needsReconnect } from '../provider-link.ts';
-import { openConnectorSchedule } from './connector-schedule-dialog.tsx';
-import { openImportStatement } from './import-statement-dialog.tsx';
+import { openConnectorSchedule, openImportStatement } from './open-dialogs.ts';
 
 type TConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
 

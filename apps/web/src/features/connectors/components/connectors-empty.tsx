@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconFileImport, IconPlugConnected, IconUpload } from '@tabler/icons-react';
 import { openConnect } from '../link/connect-entry.ts';
-import { openImportStatement } from './import-statement-dialog.tsx';
+import { openImportStatement } from './open-dialogs.ts';
 
 /** Linked seed §1: the kinds of connector; 'Connect' says which providers this server has configured. */
 const KINDS: { name: string; description: string; isAvailable: boolean }[] = [

@@ -5,7 +5,7 @@ import { useCurrentRepository } from '../../repositories/index.ts';
 import { type TLinkedAccount, useConnectors, useLinkedAccounts } from '../api/connectors.ts';
 import { ConnectorCard } from '../components/connector-card.tsx';
 import { ConnectorsEmpty } from '../components/connectors-empty.tsx';
-import { openImportStatement } from '../components/import-statement-dialog.tsx';
+import { openImportStatement } from '../components/open-dialogs.ts';
 import { openConnect, resumePlaidLinkAfterRedirect } from '../link/connect-entry.ts';
 import { isPlaidOAuthReturn } from '../link/plaid-link-resume.ts';
 
