@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { liveConnectorKind } from '@strata/contracts/connector-kinds';
 import { LINKED_PROVIDER_MESSAGES } from '@strata/contracts/linked-providers';
 import { addDays } from '@strata/core/dates/epoch-day';
 import { toAmountString } from '@strata/core/money/decimal';
@@ -182,15 +181,15 @@ export interface TGocardlessSettings {
 }
 
 /**
- * The logo the page can show: the institution's own when it is served from an origin the page's img-src allows
- * (an address elsewhere would be blocked by it),
- * else GoCardless' from our own origin, so every institution has one.
+ * The institution's own logo when it is served from an origin the page's img-src allows (an address elsewhere
+ * would be blocked by it), else none: the picker then shows a bank icon, rather than another brand's logo beside
+ * the bank's name.
  */
-export function institutionLogo(logo: string | null | undefined, allowed: readonly string[]): string {
+export function institutionLogo(logo: string | null | undefined, allowed: readonly string[]): string | null {
   const url = logo ? URL.parse(logo) : null;
   if (url && (url.protocol === 'https:' || url.protocol === 'http:') && allowed.includes(url.origin))
     return url.href;
-  return liveConnectorKind('gocardless').logo;
+  return null;
 }
 
 export function createGocardlessProvider(settings: TGocardlessSettings): TRedirectProvider {

@@ -32,14 +32,24 @@ function ProviderChoice({
   return (
     <Card withBorder padding="sm" component="section" aria-label={provider.name}>
       <Stack gap={6} h="100%" justify="space-between">
-        <Group gap="xs" wrap="nowrap">
-          {provider.logo ? (
-            <Image src={provider.logo} alt="" w={24} h={24} />
-          ) : (
+        {/* A logo is a wordmark (wider than tall, the name in it): drawn whole at its proportions, in place of
+            the name. */}
+        {provider.logo ? (
+          <Image
+            src={provider.logo}
+            alt={provider.name}
+            h={24}
+            w="auto"
+            maw={140}
+            fit="contain"
+            style={{ objectPosition: 'left center', alignSelf: 'flex-start' }}
+          />
+        ) : (
+          <Group gap="xs" wrap="nowrap">
             <IconBuildingBank size={22} aria-hidden />
-          )}
-          <Text fw={600}>{provider.name}</Text>
-        </Group>
+            <Text fw={600}>{provider.name}</Text>
+          </Group>
+        )}
         <Text size="xs" c="dimmed">
           {!provider.available
             ? LINKED_PROVIDER_MESSAGES.NOT_AVAILABLE

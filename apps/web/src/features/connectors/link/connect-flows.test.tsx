@@ -158,13 +158,17 @@ describe('the Connect chooser', () => {
   });
   it('Arch is linked from the chooser: its card opens the client id and secret form', async () => {
     const providers: TProviderInfo[] = [
-      { id: 'arch', name: 'Arch', available: true, flow: 'credentials', logo: null },
+      { id: 'arch', name: 'Arch', available: true, flow: 'credentials', logo: '/connector-logos/arch.svg' },
     ];
     serveFakeApi((_method, url) =>
       url.pathname === '/api/linked_data/providers' ? { status: 200, body: providers } : undefined,
     );
     renderInApp(<ConnectChooser repositoryId={REPOSITORY} onClose={() => {}} />);
     const arch = await screen.findByRole('region', { name: 'Arch' });
+    // The wordmark is drawn whole at its own proportions (a square box cut it to 'Arc'), and names the card.
+    const logo = within(arch).getByRole('img', { name: 'Arch' }) as HTMLImageElement;
+    expect(logo.getAttribute('src')).toBe('/connector-logos/arch.svg');
+    expect(logo.style.width).toBe('auto');
     const connect = within(arch).getByRole('button', { name: 'Connect Arch' }) as HTMLButtonElement;
     expect(connect.disabled).toBe(false);
     await userEvent.click(connect);
