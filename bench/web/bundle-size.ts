@@ -1,4 +1,4 @@
-// Initial JavaScript of the /dashboards route, gzip: the entry of index.html and the route's lazy page
+// Initial JavaScript of a route (by default /dashboards), gzip: the entry of index.html and the route's lazy page
 // chunk with everything they import statically — what the browser must load before the dashboard can draw.
 // Widget components (and @mantine/charts with recharts) are dynamic imports: listed apart, loaded with the
 // first widget that needs them.
@@ -14,6 +14,8 @@ const BUDGET_KB = 300;
 const dist = process.argv[2] ?? 'apps/web/dist';
 const routePrefix = process.argv[3] ?? 'dashboards-page-';
 const assets = join(dist, 'assets');
+// The label names the route by its page chunk's prefix: 'linked-transactions-page-' → /linked-transactions.
+const routeName = `/${routePrefix.replace(/-page-$/, '').replace(/-$/, '')}`;
 
 const text = (file: string) => readFileSync(join(assets, file), 'utf8');
 const gzipKb = (file: string) => gzipSync(readFileSync(join(assets, file))).length / 1024;
@@ -65,9 +67,9 @@ const fmt = (kb: number) => `${kb.toFixed(1)} KB`;
 
 const rows: Array<[string, string, string, string]> = [
   ['Shell (index.html entry + static imports)', String(shell.size), fmt(total(shell)), ''],
-  ['/dashboards route chunks (not in the shell)', String(routeOnly.length), fmt(total(routeOnly)), ''],
+  [`${routeName} route chunks (not in the shell)`, String(routeOnly.length), fmt(total(routeOnly)), ''],
   [
-    '**Initial JS of /dashboards**',
+    `**Initial JS of ${routeName}**`,
     String(initial.size),
     `**${fmt(total(initial))}**`,
     total(initial) < BUDGET_KB ? `< ${BUDGET_KB} KB ✓` : `over ${BUDGET_KB} KB ✗`,
