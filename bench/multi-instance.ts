@@ -31,6 +31,7 @@ import { apiAs, signInUser, type TE2eUser } from '../e2e/support/users.ts';
 import { generateRepository } from '../packages/core/src/testing/generate-repository.ts';
 import { createDatabase } from '../packages/db/src/index.ts';
 import { writeGeneratedRepository } from './analytics/write-generated.ts';
+import { percentile } from './percentile.ts';
 import { createListRepository } from './transactions/list-repository.ts';
 
 const { values } = parseArgs({
@@ -77,11 +78,6 @@ interface TPhase {
   lists: autocannon.Result[];
   load: string;
 }
-
-const percentile = (list: number[], p: number) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 const cookieOf = (user: TE2eUser) => user.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 

@@ -23,6 +23,7 @@ import { loadConfig } from '../../apps/server/src/plugins/config.ts';
 import { apiAs, createUser } from '../../e2e/support/users.ts';
 import { generateRepository } from '../../packages/core/src/testing/generate-repository.ts';
 import { createDatabase, migrateToLatest } from '../../packages/db/src/index.ts';
+import { percentile } from '../percentile.ts';
 import { writeGeneratedRepository } from './write-generated.ts';
 
 const { values } = parseArgs({
@@ -78,11 +79,6 @@ function freePort(): Promise<number> {
     });
   });
 }
-
-const percentile = (list: number[], p: number) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 async function runOn(database: string, databaseUrl: string | undefined): Promise<TRun> {
   const dataDir = await mkdtemp(join(tmpdir(), 'strata-bench-analytics-'));

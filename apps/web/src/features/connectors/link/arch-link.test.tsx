@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { renderInApp, serveFakeApi } from '../testing/fake-api.tsx';
+import { renderInApp, serveFakeApi, succeededTask } from '../testing/fake-api.tsx';
 import { ArchLink } from './arch-link.tsx';
 
 const REPOSITORY = '11111111-1111-4111-8111-111111111111';
@@ -11,19 +11,12 @@ const CONNECTOR_ID = '22222222-2222-4222-8222-222222222222';
 const TASK_ID = '44444444-4444-4444-8444-444444444444';
 const CLIENT_SECRET = 'arch-client-secret-7f3a9c';
 
-const doneTask = {
+const doneTask = succeededTask({
   id: TASK_ID,
+  repositoryId: REPOSITORY,
   type: 'link_account',
-  status: 'succeeded',
-  repository_id: REPOSITORY,
-  error: null,
-  progress: { stage: 'written' },
   result: { added: 5, updated: 0, removed: 0, skipped_duplicate: 0, failed: 0 },
-  created_at: '2026-11-27T10:00:00.000Z',
-  updated_at: '2026-11-27T10:00:01.000Z',
-  started_at: '2026-11-27T10:00:00.000Z',
-  finished_at: '2026-11-27T10:00:01.000Z',
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { modals } from '../../../shared/modals/modal-store.ts';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
-import { renderInApp, serveFakeApi } from '../testing/fake-api.tsx';
+import { renderInApp, serveFakeApi, succeededTask } from '../testing/fake-api.tsx';
 import { ConnectChooser } from './connect-chooser.tsx';
 import { ConsentStep } from './consent-step.tsx';
 import { resumePlaidLink, startPlaidLink } from './plaid-link.tsx';
@@ -34,19 +34,12 @@ const connectorAnswer = {
   task_id: TASK_ID,
 };
 
-const doneTask = {
+const doneTask = succeededTask({
   id: TASK_ID,
+  repositoryId: REPOSITORY,
   type: 'sync_linked_account',
-  status: 'succeeded',
-  repository_id: REPOSITORY,
-  error: null,
-  progress: { stage: 'written' },
   result: { added: 4, updated: 0, removed: 1, skipped_duplicate: 2, failed: 0 },
-  created_at: '2026-11-27T10:00:00.000Z',
-  updated_at: '2026-11-27T10:00:01.000Z',
-  started_at: '2026-11-27T10:00:00.000Z',
-  finished_at: '2026-11-27T10:00:01.000Z',
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -42,6 +42,33 @@ export function serveFakeApi(route: TFakeRoute): TFakeCall[] {
   return calls;
 }
 
+/** A link's or sync's task as `GET /api/tasks` answers it once it has succeeded with `result`'s counts. */
+export function succeededTask({
+  id,
+  repositoryId,
+  type,
+  result,
+}: {
+  id: string;
+  repositoryId: string;
+  type: 'sync_linked_account' | 'link_account';
+  result: { added: number; updated: number; removed: number; skipped_duplicate: number; failed: number };
+}) {
+  return {
+    id,
+    type,
+    status: 'succeeded',
+    repository_id: repositoryId,
+    error: null,
+    progress: { stage: 'written' },
+    result,
+    created_at: '2026-11-27T10:00:00.000Z',
+    updated_at: '2026-11-27T10:00:01.000Z',
+    started_at: '2026-11-27T10:00:00.000Z',
+    finished_at: '2026-11-27T10:00:01.000Z',
+  };
+}
+
 /** The addresses the calls went to, in order. */
 export const urlsOf = (calls: TFakeCall[]): URL[] => calls.map((call) => call.url);
 
