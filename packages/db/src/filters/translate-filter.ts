@@ -145,6 +145,18 @@ export function filterCondition(
   );
 }
 
+/** Rows any of the filters matches (none: no row). */
+export function anyFilterCondition(
+  filters: readonly TFilter[],
+  columns: TFilterColumns,
+  context: TEvaluateContext,
+): TCondition {
+  return combine(
+    'OR',
+    filters.map((filter) => filterCondition(filter, columns, context)),
+  );
+}
+
 /** Adds the filter's condition to a select query; the empty filter leaves it unchanged. */
 export function applyFilter<DB, TB extends keyof DB, O>(
   qb: SelectQueryBuilder<DB, TB, O>,

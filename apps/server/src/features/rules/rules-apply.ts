@@ -119,7 +119,7 @@ export async function applyRule(
   const context = await ruleContext(trx, scope);
   const candidates = await matchingTransactions(trx, {
     repositoryId: scope.repositoryId,
-    filter: rule.data.filter,
+    filters: [rule.data.filter],
     today: scope.today,
     withSource: rule.type === 'mapping_to_smart_transaction',
   });
@@ -159,9 +159,11 @@ export async function runRulesOnImported(
     return { changed: 0, mapped: 0, failed: 0 };
   const scope = { ...load, ownerId, today: await userToday(trx, load.userId) };
   const context = await ruleContext(trx, scope);
+  // Only the added rows some rule's criteria match: a row none matches as imported is one no rule changes (the
+  // first rule to change a row sees it as imported), so the others are neither read back nor run.
   const added = await matchingTransactions(trx, {
     repositoryId: load.repositoryId,
-    filter: { logic: 'AND', groups: [] },
+    filters: rules.map((rule) => rule.data.filter),
     today: scope.today,
     syncEventIds: load.syncEventIds,
     withSource: rules.some((rule) => rule.type === 'mapping_to_smart_transaction'),

@@ -180,7 +180,7 @@ describe("finding a rule's candidates", () => {
     await sql`vacuum analyze linked_transactions`.execute(t.app.db);
     const query = matchingTransactionsQuery(t.app.db, {
       repositoryId,
-      filter: parsed.value.filter,
+      filters: [parsed.value.filter],
       today: '2024-12-31',
       withSource: false,
     }).compile();
@@ -228,5 +228,55 @@ describe('rules on newly imported transactions', () => {
       true,
     ]);
     expect(await linkedDataVersion()).toBe(listVersionBefore + 1);
+  });
+});
+
+describe('which new rows the rules read back', () => {
+  it('a row only a later rule matches, after an earlier rule changed it, is still ruled; rows no rule matches are left', async () => {
+    await owner.call('POST', '/api/rules', {
+      repository_id: repositoryId,
+      type: 'tagging',
+      data: creditCardRule,
+    });
+    // Matches nothing as imported: only what the first rule sets.
+    await owner.call('POST', '/api/rules', {
+      repository_id: repositoryId,
+      type: 'tagging',
+      data: {
+        criteria: [{ type: 'category', logic: 'AND', params: [{ comparison: 'EQ', value: 'Credit card' }] }],
+        actions: [{ type: 'set_subcategory', value: 'Cards' }],
+      },
+    });
+    const next = await seedLinkedStatement(
+      t.app.db,
+      repositoryId,
+      [
+        { date: '2024-03-01', amount: '-80.00', counterparty: 'VISA', description: 'CARD PAYMENT 4411' },
+        { date: '2024-03-02', amount: '-9.50', counterparty: 'CORNER SHOP', description: 'POS purchase' },
+      ],
+      null,
+      statement,
+    );
+    const before = await rowVersions(next.ids);
+
+    const ruled = await t.app.db
+      .transaction()
+      .execute((trx) =>
+        runRulesOnImported(trx, { repositoryId, userId: owner.id, syncEventIds: [next.eventId] }),
+      );
+
+    expect(ruled).toEqual({ changed: 1, mapped: 0, failed: 0 });
+    const rows = await t.app.db
+      .selectFrom('linked_transactions')
+      .select(['category', 'subcategory'])
+      .where('id', 'in', next.ids)
+      .orderBy('date')
+      .execute();
+    expect(rows).toEqual([
+      { category: 'Credit card', subcategory: 'Cards' },
+      { category: null, subcategory: null },
+    ]);
+    const after = await rowVersions(next.ids);
+    expect(after[1]).toBe(before[1]);
   });
 });

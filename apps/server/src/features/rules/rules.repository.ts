@@ -2,7 +2,7 @@ import type { TFilter } from '@strata/core/filters/filter-model';
 import type { TRuleTransaction } from '@strata/core/rules/rule-criteria-fields';
 import type { TRuleType } from '@strata/core/rules/rule-model';
 import { scalarColumn, type TFilterColumns } from '@strata/db/filters/filter-columns';
-import { filterCondition } from '@strata/db/filters/translate-filter';
+import { anyFilterCondition } from '@strata/db/filters/translate-filter';
 import type { Database } from '@strata/db/schema';
 import type { RulesTable } from '@strata/db/schema-rules';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
@@ -110,13 +110,14 @@ export async function deleteRule(db: TDb, id: string): Promise<void> {
   await db.deleteFrom('rules').where('id', '=', id).execute();
 }
 
-function ruleTransactionsQuery(db: TDb, repositoryId: string, filter: TFilter, today: string) {
+/** The repository's linked transactions that any of `filters` matches. */
+function ruleTransactionsQuery(db: TDb, repositoryId: string, filters: readonly TFilter[], today: string) {
   return db
     .selectFrom('linked_transactions as t')
     .innerJoin('linked_accounts as a', 'a.id', 't.linked_account_id')
     .innerJoin('connectors as c', 'c.id', 'a.connector_id')
     .where('t.repository_id', '=', repositoryId)
-    .where(filterCondition(filter, CRITERIA_COLUMNS, { today }));
+    .where(anyFilterCondition(filters, CRITERIA_COLUMNS, { today }));
 }
 
 type TRuleTransactionRow = Omit<TRuleTransaction, 'date'> & { date: string | Date };
@@ -127,7 +128,8 @@ function toRuleTransaction(row: TRuleTransactionRow): TRuleTransaction {
 
 interface TMatchingQuery {
   repositoryId: string;
-  filter: TFilter;
+  /** A row any of them matches: one rule's criteria, or every rule's on an import's rows. */
+  filters: readonly TFilter[];
   today: string;
   syncEventIds?: readonly string[];
   /** Only mapping actions read the source: tagging rules leave the (large) JSON in the database. */
@@ -137,7 +139,7 @@ interface TMatchingQuery {
 
 /** The query of matchingTransactions, unexecuted (a test reads its plan). */
 export function matchingTransactionsQuery(db: TDb, query: TMatchingQuery) {
-  return ruleTransactionsQuery(db, query.repositoryId, query.filter, query.today)
+  return ruleTransactionsQuery(db, query.repositoryId, query.filters, query.today)
     .$if(query.syncEventIds !== undefined, (q) =>
       q.where('t.sync_event_id', 'in', [...(query.syncEventIds as string[]), NO_ID]),
     )
@@ -182,7 +184,7 @@ export async function countMatching(
   db: TDb,
   query: { repositoryId: string; filter: TFilter; today: string },
 ): Promise<number> {
-  const row = await ruleTransactionsQuery(db, query.repositoryId, query.filter, query.today)
+  const row = await ruleTransactionsQuery(db, query.repositoryId, [query.filter], query.today)
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);

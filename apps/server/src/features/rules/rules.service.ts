@@ -236,6 +236,7 @@ export function createRulesService(db: Kysely<Database>) {
         countMatching(db, query),
         matchingTransactions(db, {
           ...query,
+          filters: [query.filter],
           page: { size: body.page_size, no: body.page_no },
           withSource: body.type === 'mapping_to_smart_transaction',
         }),
