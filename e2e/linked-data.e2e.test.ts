@@ -101,7 +101,7 @@ for (const viewport of [
       }
       expect(await page.getByLabel('Rows').textContent()).toBe('3 rows');
       const file = await browser.screenshot(`linked-transactions-${viewport.width}`, { fullPage: false });
-      if (viewport.width === 1280) keepForDocs(file);
+      keepForDocs(file);
 
       await page.getByPlaceholder('Search linked transactions...').fill('hair');
       await page.getByPlaceholder('Search linked transactions...').press('Enter');
@@ -130,7 +130,7 @@ for (const viewport of [
       expect(await card.getByLabel('Status OK').count()).toBe(1);
       await card.getByRole('link', { name: '12300 000012345678' }).waitFor();
       const list = await browser.screenshot(`linked-connectors-${viewport.width}`, { fullPage: false });
-      if (viewport.width === 1280) keepForDocs(list);
+      keepForDocs(list);
 
       await card.getByRole('link', { name: '12300 000012345678' }).click();
       await page.getByRole('heading', { name: '12300 000012345678 · CHECKING' }).waitFor();

@@ -109,7 +109,7 @@ for (const viewport of [
       }
       await settle(page);
       const shot = await browser.screenshot(`linked-positions-${viewport.width}`, { fullPage: false });
-      if (viewport.width === 390) keepForDocs(shot);
+      keepForDocs(shot);
 
       await page.getByPlaceholder('Search positions...').fill('intel');
       await page.getByPlaceholder('Search positions...').press('Enter');
@@ -217,7 +217,7 @@ for (const viewport of [
       ]);
       await settle(page);
       const shot = await browser.screenshot(`linked-pivot-${viewport.width}`, { fullPage: false });
-      if (viewport.width === 1280) keepForDocs(shot);
+      keepForDocs(shot);
     });
 
     it('adds the Linked Transactions and Linked Transactions Pivot widgets to a dashboard', async () => {
