@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 
 const benchmarks: Record<string, string> = {
   analytics: 'bench/analytics/run.ts',
+  'analytics-growth': 'bench/analytics/growth.ts',
   transactions: 'bench/transactions/list.ts',
   'linked-data': 'bench/linked-data/transactions.ts',
   statements: 'bench/statements-parse.ts',
