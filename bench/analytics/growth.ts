@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import type { TAnalyticsResult } from '../../packages/core/src/analytics/analytics-types.ts';
 import { computeAnalytics } from '../../packages/core/src/analytics/compute-analytics.ts';
 import { generateRepository } from '../../packages/core/src/testing/generate-repository.ts';
 
@@ -57,7 +58,7 @@ function child(size: number, warmRuns: number): void {
   writeFileSync('/proc/self/clear_refs', '5');
   const cpuBefore = process.cpuUsage();
   let t = performance.now();
-  let result: Record<string, unknown> | null = computeAnalytics(input);
+  let result: TAnalyticsResult | null = computeAnalytics(input);
   const coldMs = performance.now() - t;
   const cpu = process.cpuUsage(cpuBefore);
   const rows = Object.values(result).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
