@@ -22,6 +22,7 @@ const job: TWorkerJob = {
   positionFilter: null,
   dataKey: 'repository|1',
   memoKey: 'repository|1|key',
+  pricesKey: 'repository|0',
 };
 
 describe('analytics pool', () => {
@@ -31,5 +32,33 @@ describe('analytics pool', () => {
 
   it("does not take a failed job's key for a held pass", async () => {
     expect(pool.computeHeld(job)).toBeNull();
+  });
+
+  it('answers needsSource for a source without prices when the worker kept no table of its prices version', async () => {
+    const source = {
+      currency: 'USD',
+      assets: [],
+      transactionsText: '',
+      prices: null,
+      precedence: [],
+      request: job.request,
+      today: job.today,
+    };
+    const withoutPrices = { ...job, dataKey: 'repository|2', memoKey: 'repository|2|key', source };
+    expect(pool.holdsPrices('repository|0')).toBe(false);
+    expect(await pool.compute(withoutPrices)).toMatchObject({ ok: false, needsSource: true });
+    expect(await pool.compute({ ...withoutPrices, source: { ...source, prices: [] } })).toMatchObject({
+      ok: true,
+    });
+    expect(pool.holdsPrices('repository|0')).toBe(true);
+    expect(await pool.compute({ ...withoutPrices, dataKey: 'repository|3' })).toMatchObject({ ok: true });
+    // Another prices version is not the kept one.
+    expect(pool.holdsPrices('repository|1')).toBe(false);
+    expect(
+      await pool.compute({ ...withoutPrices, dataKey: 'repository|4', pricesKey: 'repository|1' }),
+    ).toMatchObject({
+      ok: false,
+      needsSource: true,
+    });
   });
 });

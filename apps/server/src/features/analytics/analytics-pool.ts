@@ -18,6 +18,8 @@ export function createAnalyticsPool(size: number) {
   let isClosed = false;
   // The pass each worker kept from its last successful job (its `memoKey`; the worker may have let it go since).
   const held = new Map<Worker, string>();
+  // The price table (`pricesKey`) each worker kept from its last successful job with a source.
+  const heldPrices = new Map<Worker, string>();
 
   function run(worker: Worker, queued: TQueued) {
     const finish = (outcome: TWorkerOutcome) => {
@@ -26,8 +28,13 @@ export function createAnalyticsPool(size: number) {
       queued.resolve(outcome);
     };
     const onMessage = (outcome: TWorkerOutcome) => {
-      if (outcome.ok) held.set(worker, queued.job.memoKey);
-      else held.delete(worker);
+      if (outcome.ok) {
+        held.set(worker, queued.job.memoKey);
+        if (queued.job.source) heldPrices.set(worker, queued.job.pricesKey);
+      } else {
+        held.delete(worker);
+        heldPrices.delete(worker);
+      }
       finish(outcome);
       release(worker);
     };
@@ -35,6 +42,7 @@ export function createAnalyticsPool(size: number) {
       finish({ ok: false, message: error.message });
       workers = workers.filter((item) => item !== worker);
       held.delete(worker);
+      heldPrices.delete(worker);
       if (!isClosed) release(spawn());
     };
     worker.on('message', onMessage);
@@ -66,10 +74,20 @@ export function createAnalyticsPool(size: number) {
       if (isClosed) return Promise.resolve({ ok: false, message: 'the analytics pool is closed' });
       return new Promise((resolve) => {
         const queued = { job, resolve };
-        const worker = idle.pop();
+        // An idle worker that kept the job's price table first: a source without prices needs it.
+        const keeper = idle.findIndex((worker) => heldPrices.get(worker) === job.pricesKey);
+        const worker = keeper === -1 ? idle.pop() : idle.splice(keeper, 1)[0];
         if (worker) run(worker, queued);
         else queue.push(queued);
       });
+    },
+    /**
+     * Whether a worker kept this price table (`pricesKey`), so the repository may be loaded without its prices.
+     * A hint: the job may reach another worker, or this one may have let the table go (idle) or replaced it by
+     * then, and the job then answers `needsSource`.
+     */
+    holdsPrices(pricesKey: string): boolean {
+      return [...heldPrices.values()].includes(pricesKey);
     },
     /**
      * Runs the job (its source left out) on an idle worker that holds its pass, so the caller need not load
