@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { TWorkerJob } from './analytics.worker.ts';
+import { KEEP_PASS_MS } from './analytics-keep.ts';
 import { createAnalyticsPool } from './analytics-pool.ts';
 
 // A worker asked to answer from a pass it does not hold (let go after its idle time, or never made) says so
@@ -60,5 +61,27 @@ describe('analytics pool', () => {
       ok: false,
       needsSource: true,
     });
+  });
+
+  it('stops counting on a kept price table once the worker has let it go (idle for KEEP_PASS_MS)', async () => {
+    const source = {
+      currency: 'USD',
+      assets: [],
+      transactionsText: '',
+      prices: [],
+      precedence: [],
+      request: job.request,
+      today: job.today,
+    };
+    const kept = { ...job, dataKey: 'idle|1', memoKey: 'idle|1|key', pricesKey: 'idle|0', source };
+    expect(await pool.compute(kept)).toMatchObject({ ok: true });
+    expect(pool.holdsPrices('idle|0')).toBe(true);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + KEEP_PASS_MS);
+      expect(pool.holdsPrices('idle|0')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { TWorkerJob, TWorkerOutcome } from './analytics.worker.ts';
+import { KEEP_PASS_MS } from './analytics-keep.ts';
 
 interface TQueued {
   job: TWorkerJob;
@@ -20,6 +21,8 @@ export function createAnalyticsPool(size: number) {
   const held = new Map<Worker, string>();
   // The price table (`pricesKey`) each worker kept from its last successful job with a source.
   const heldPrices = new Map<Worker, string>();
+  // When each worker last finished a job: past KEEP_PASS_MS it has let its table go.
+  const finishedAt = new Map<Worker, number>();
 
   function run(worker: Worker, queued: TQueued) {
     const finish = (outcome: TWorkerOutcome) => {
@@ -35,6 +38,7 @@ export function createAnalyticsPool(size: number) {
         held.delete(worker);
         heldPrices.delete(worker);
       }
+      finishedAt.set(worker, Date.now());
       finish(outcome);
       release(worker);
     };
@@ -43,6 +47,7 @@ export function createAnalyticsPool(size: number) {
       workers = workers.filter((item) => item !== worker);
       held.delete(worker);
       heldPrices.delete(worker);
+      finishedAt.delete(worker);
       if (!isClosed) release(spawn());
     };
     worker.on('message', onMessage);
@@ -87,7 +92,11 @@ export function createAnalyticsPool(size: number) {
      * then, and the job then answers `needsSource`.
      */
     holdsPrices(pricesKey: string): boolean {
-      return [...heldPrices.values()].includes(pricesKey);
+      // A minute short of the worker's own timer, for the load that follows.
+      const since = Date.now() - (KEEP_PASS_MS - 60_000);
+      return [...heldPrices].some(
+        ([worker, key]) => key === pricesKey && (finishedAt.get(worker) ?? 0) > since,
+      );
     },
     /**
      * Runs the job (its source left out) on an idle worker that holds its pass, so the caller need not load

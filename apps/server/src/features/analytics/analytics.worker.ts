@@ -5,6 +5,7 @@ import type {
   TAnalyticsResult,
 } from '@strata/core/analytics/analytics-types';
 import { createPassMemo } from '@strata/core/analytics/pass-memo';
+import { KEEP_PASS_MS } from './analytics-keep.ts';
 import type { TPositionFilter } from './analytics-request.ts';
 import { buildAnalyticsInput, seriesOf, type TAnalyticsSource } from './analytics-source.ts';
 
@@ -25,9 +26,6 @@ export interface TWorkerJob {
    * carried prices, and the one a source without prices (`source.prices` null) asks for. */
   pricesKey: string;
 }
-
-/** A kept pass and price table are let go after this long without a compute (their memory back to the heap). */
-const KEEP_PASS_MS = 5 * 60_000;
 
 export type TWorkerOutcome =
   | { ok: true; json: string; ms: number }
