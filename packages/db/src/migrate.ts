@@ -31,6 +31,7 @@ import * as kraken from './migrations/2026-11-27-0031-kraken.ts';
 import * as capTable from './migrations/2026-11-27-0032-cap-table.ts';
 import * as rulesTextIndex from './migrations/2026-11-27-0035-rules-text-index.ts';
 import * as linkedReadPaths from './migrations/2026-11-27-0038-linked-read-paths.ts';
+import * as pricesVersion from './migrations/2026-11-27-0039-prices-version.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0032-cap-table': capTable,
   '2026-11-27-0035-rules-text-index': rulesTextIndex,
   '2026-11-27-0038-linked-read-paths': linkedReadPaths,
+  '2026-11-27-0039-prices-version': pricesVersion,
 };
 
 export class MigrationError extends Error {

@@ -15,6 +15,19 @@ export interface AnalyticsResultsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/**
+ * A repository's price table as the analytics loader last read it (migration 2026-11-27-0039): valid while the
+ * repository's prices_version is the one stored; a line per series, `asset_id;source;days;closes`.
+ */
+export interface AnalyticsPriceTablesTable {
+  repository_id: string;
+  prices_version: number;
+  price_count: number;
+  series: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface AnalyticsDatabase {
   analytics_results: AnalyticsResultsTable;
+  analytics_price_tables: AnalyticsPriceTablesTable;
 }

@@ -17,6 +17,8 @@ export interface RepositoriesTable {
   data_version: Generated<number>;
   /** Bumped by triggers on every write to linked transactions or their tags (migration 2026-11-27-0021). */
   linked_data_version: Generated<number>;
+  /** Bumped by triggers on every write to asset_prices (migration 2026-11-27-0039): a worker's kept price table names it. */
+  prices_version: Generated<number>;
   /** When the 'market data sync' task last finished for this repository (migration 2026-11-27-0025). */
   market_data_synced_at: Date | null;
   /** Migration 0029: the market-data cron occurrence whose sync was last queued. */

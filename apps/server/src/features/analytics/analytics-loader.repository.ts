@@ -75,6 +75,43 @@ export async function priceSeriesBetween(
   return rows;
 }
 
+/** The price table kept for the repository at this prices version (`keepPriceTable`), if it is that one. */
+export function keptPriceTable(db: Kysely<Database>, repositoryId: string, pricesVersion: number) {
+  return db
+    .selectFrom('analytics_price_tables')
+    .select(['price_count', 'series'])
+    .where('repository_id', '=', repositoryId)
+    .where('prices_version', '=', pricesVersion)
+    .executeTakeFirst();
+}
+
+/** Keeps a price table read at `pricesVersion`, unless one of a later version is kept already. */
+export async function keepPriceTable(
+  db: Kysely<Database>,
+  table: { repositoryId: string; pricesVersion: number; priceCount: number; series: string },
+) {
+  await db
+    .insertInto('analytics_price_tables')
+    .values({
+      repository_id: table.repositoryId,
+      prices_version: table.pricesVersion,
+      price_count: table.priceCount,
+      series: table.series,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('repository_id')
+        .doUpdateSet((eb) => ({
+          prices_version: eb.ref('excluded.prices_version'),
+          price_count: eb.ref('excluded.price_count'),
+          series: eb.ref('excluded.series'),
+          created_at: sql<Date>`now()`,
+        }))
+        .where(sql<boolean>`analytics_price_tables.prices_version <= excluded.prices_version`),
+    )
+    .execute();
+}
+
 export function liveAssets(db: Kysely<Database>, repositoryId: string) {
   return db
     .selectFrom('assets')
@@ -93,12 +130,17 @@ export function assetTagPairs(db: Kysely<Database>, repositoryId: string) {
     .execute();
 }
 
-/** The repository's data version and its first live transaction's date (null when it has none). */
+/**
+ * The repository's data version, its prices version and its first live transaction's date (null when it has
+ * none). Read before the data they name: a write after this read makes the loaded data newer than the versions
+ * say, never older, and the next request sees the new versions.
+ */
 export function analyticsFacts(db: Kysely<Database>, repositoryId: string) {
   return db
     .selectFrom('repositories as r')
     .select((eb) => [
       'r.data_version',
+      'r.prices_version',
       eb
         .selectFrom('transactions as t')
         .select((inner) => inner.fn.min('t.date').as('first'))

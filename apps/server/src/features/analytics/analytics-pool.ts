@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { TWorkerJob, TWorkerOutcome } from './analytics.worker.ts';
+import { KEEP_PASS_MS } from './analytics-keep.ts';
 
 interface TQueued {
   job: TWorkerJob;
@@ -18,6 +19,10 @@ export function createAnalyticsPool(size: number) {
   let isClosed = false;
   // The pass each worker kept from its last successful job (its `memoKey`; the worker may have let it go since).
   const held = new Map<Worker, string>();
+  // The price table (`pricesKey`) each worker kept from its last successful job with a source.
+  const heldPrices = new Map<Worker, string>();
+  // When each worker last finished a job: past KEEP_PASS_MS it has let its table go.
+  const finishedAt = new Map<Worker, number>();
 
   function run(worker: Worker, queued: TQueued) {
     const finish = (outcome: TWorkerOutcome) => {
@@ -26,8 +31,14 @@ export function createAnalyticsPool(size: number) {
       queued.resolve(outcome);
     };
     const onMessage = (outcome: TWorkerOutcome) => {
-      if (outcome.ok) held.set(worker, queued.job.memoKey);
-      else held.delete(worker);
+      if (outcome.ok) {
+        held.set(worker, queued.job.memoKey);
+        if (queued.job.source) heldPrices.set(worker, queued.job.pricesKey);
+      } else {
+        held.delete(worker);
+        heldPrices.delete(worker);
+      }
+      finishedAt.set(worker, Date.now());
       finish(outcome);
       release(worker);
     };
@@ -35,6 +46,8 @@ export function createAnalyticsPool(size: number) {
       finish({ ok: false, message: error.message });
       workers = workers.filter((item) => item !== worker);
       held.delete(worker);
+      heldPrices.delete(worker);
+      finishedAt.delete(worker);
       if (!isClosed) release(spawn());
     };
     worker.on('message', onMessage);
@@ -66,10 +79,24 @@ export function createAnalyticsPool(size: number) {
       if (isClosed) return Promise.resolve({ ok: false, message: 'the analytics pool is closed' });
       return new Promise((resolve) => {
         const queued = { job, resolve };
-        const worker = idle.pop();
+        // An idle worker that kept the job's price table first: a source without prices needs it.
+        const keeper = idle.findIndex((worker) => heldPrices.get(worker) === job.pricesKey);
+        const worker = keeper === -1 ? idle.pop() : idle.splice(keeper, 1)[0];
         if (worker) run(worker, queued);
         else queue.push(queued);
       });
+    },
+    /**
+     * Whether a worker kept this price table (`pricesKey`), so the repository may be loaded without its prices.
+     * A hint: the job may reach another worker, or this one may have let the table go (idle) or replaced it by
+     * then, and the job then answers `needsSource`.
+     */
+    holdsPrices(pricesKey: string): boolean {
+      // A minute short of the worker's own timer, for the load that follows.
+      const since = Date.now() - (KEEP_PASS_MS - 60_000);
+      return [...heldPrices].some(
+        ([worker, key]) => key === pricesKey && (finishedAt.get(worker) ?? 0) > since,
+      );
     },
     /**
      * Runs the job (its source left out) on an idle worker that holds its pass, so the caller need not load

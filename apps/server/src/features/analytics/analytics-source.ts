@@ -27,10 +27,29 @@ export interface TAnalyticsSource {
   assets: TAnalyticsAsset[];
   /** A line per entry: `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type` (analytics.loader.ts). */
   transactionsText: string;
-  prices: TPriceSeriesText[];
+  /** null: not read — the worker uses the price table it kept for the job's `pricesKey` (analytics.worker.ts). */
+  prices: TPriceSeriesText[] | null;
   precedence: string[];
   request: TAnalyticsRequest;
   today: string;
+}
+
+/**
+ * Price series as one text to keep (analytics_price_tables): a line per series, `asset_id;source;days;closes`
+ * (an asset id is a uuid and a source one of asset_prices' few names: neither holds ';' or a line break).
+ */
+export function keptPriceText(series: readonly TPriceSeriesText[]): string {
+  return series.map((row) => `${row.asset_id};${row.source};${row.days};${row.closes}`).join('\n');
+}
+
+/** The series of a kept text (`keptPriceText`). */
+export function priceSeriesOfKept(text: string): TPriceSeriesText[] {
+  if (text === '') return [];
+  return text.split('\n').map((line) => {
+    const [asset_id, source, days, closes] = line.split(';');
+    if (closes === undefined) throw new Error('malformed kept price series');
+    return { asset_id: asset_id as string, source: source as string, days: days as string, closes };
+  });
 }
 
 /** Columns of one series, in date order (sorted here if the database ever handed them otherwise). */
@@ -110,13 +129,16 @@ export function parseTransactionLines(text: string): TAnalyticsTransaction[] {
   return transactions;
 }
 
-/** The engine's input. */
-export function buildAnalyticsInput(source: TAnalyticsSource): TAnalyticsInput {
+/** The engine's input, with the repository's price series (`seriesOf` each of the loaded rows, or kept ones). */
+export function buildAnalyticsInput(
+  source: TAnalyticsSource,
+  priceSeries: readonly TAnalyticsPriceSeries[],
+): TAnalyticsInput {
   return {
     currency: source.currency,
     assets: source.assets,
     transactions: parseTransactionLines(source.transactionsText),
-    price_series: source.prices.map(seriesOf),
+    price_series: priceSeries,
     price_source_precedence: source.precedence,
     request: source.request,
     today: source.today,

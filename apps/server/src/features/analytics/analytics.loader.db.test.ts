@@ -69,26 +69,43 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function load(parts: TLoaderParts) {
+/** The repository as loaded (prices in one order), and whether the prices were aggregated (worth keeping). */
+async function loadKept(parts: TLoaderParts, pricesVersion = 0) {
   const repository = { id: repositoryId, currency: 'USD', settings: {} };
-  const loaded = await loadAnalyticsInput(t.database.db, repository, REQUEST, '2024-03-31', parts);
-  const prices = [...loaded.source.prices].sort((a, b) =>
+  const { keepPrices, ...loaded } = await loadAnalyticsInput(
+    t.database.db,
+    repository,
+    REQUEST,
+    '2024-03-31',
+    parts,
+    { pricesVersion },
+  );
+  const prices = [...(loaded.source.prices ?? [])].sort((a, b) =>
     `${a.asset_id}|${a.source}`.localeCompare(`${b.asset_id}|${b.source}`),
   );
-  return { ...loaded, source: { ...loaded.source, prices } };
+  return { loaded: { ...loaded, source: { ...loaded.source, prices } }, keepPrices };
+}
+
+async function load(parts: TLoaderParts) {
+  return (await loadKept(parts)).loaded;
 }
 
 describe('the analytics loader', () => {
   it('reads a repository in parts exactly as it reads it whole', async () => {
-    const whole = await load({ transactions: 1_000_000, assets: 1_000_000, isParallel: true });
+    const whole = await load({
+      transactions: 1_000_000,
+      assets: 1_000_000,
+      isParallel: true,
+      keepsPriceTable: false,
+    });
     expect(whole.transactionCount).toBe(7);
     expect(whole.priceCount).toBe(9);
     const numbers = whole.source.transactionsText.split('\n').map((line) => Number(line.split(',')[0]));
     expect(new Set(numbers)).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
     for (const parts of [
-      { transactions: 1, assets: 1, isParallel: true },
-      { transactions: 2, assets: 2, isParallel: false },
-      { transactions: 4, assets: 3, isParallel: true },
+      { transactions: 1, assets: 1, isParallel: true, keepsPriceTable: false },
+      { transactions: 2, assets: 2, isParallel: false, keepsPriceTable: false },
+      { transactions: 4, assets: 3, isParallel: true, keepsPriceTable: false },
       loaderPartsFor('pglite'),
       loaderPartsFor('postgres'),
     ]) {
@@ -99,13 +116,33 @@ describe('the analytics loader', () => {
   it('reads an empty repository as nothing', async () => {
     const empty = await createRepositoryAs(owner, 'Empty loader');
     const repository = { id: empty, currency: 'USD', settings: {} };
-    const loaded = await loadAnalyticsInput(t.database.db, repository, REQUEST, '2024-03-31', {
-      transactions: 1,
-      assets: 1,
-      isParallel: false,
-    });
+    const loaded = await loadAnalyticsInput(
+      t.database.db,
+      repository,
+      REQUEST,
+      '2024-03-31',
+      { transactions: 1, assets: 1, isParallel: false, keepsPriceTable: true },
+      { pricesVersion: 0 },
+    );
     expect(loaded.transactionCount).toBe(0);
     expect(loaded.source.transactionsText).toBe('');
     expect(loaded.priceCount).toBe(0);
+  });
+
+  it('reads a kept price table back exactly as it was aggregated, and only at its prices version', async () => {
+    const parts = { transactions: 3, assets: 2, isParallel: true, keepsPriceTable: true };
+    const aggregated = await loadKept(parts, 7);
+    expect(aggregated.loaded.priceCount).toBe(9);
+    expect(aggregated.keepPrices).not.toBeNull();
+    await aggregated.keepPrices?.();
+    const kept = await loadKept(parts, 7);
+    // Read from the kept text (nothing to keep again), the same series.
+    expect(kept.keepPrices).toBeNull();
+    expect(kept.loaded).toEqual(aggregated.loaded);
+    // Another prices version aggregates again; an older one never replaces the newer kept table.
+    const newer = await loadKept(parts, 8);
+    expect(newer.keepPrices).not.toBeNull();
+    await (await loadKept(parts, 6)).keepPrices?.();
+    expect((await loadKept(parts, 7)).keepPrices).toBeNull();
   });
 });

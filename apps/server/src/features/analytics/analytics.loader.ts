@@ -5,17 +5,27 @@ import type { Kysely } from 'kysely';
 import {
   assetIdsInOrder,
   assetTagPairs,
+  keepPriceTable,
+  keptPriceTable,
   liveAssets,
   priceSeriesBetween,
   transactionLines,
   transactionsPerDay,
 } from './analytics-loader.repository.ts';
-import type { TAnalyticsSource, TPriceSeriesText } from './analytics-source.ts';
+import {
+  keptPriceText,
+  priceSeriesOfKept,
+  type TAnalyticsSource,
+  type TPriceSeriesText,
+} from './analytics-source.ts';
 
 export interface TLoadedRepository {
   source: TAnalyticsSource;
   transactionCount: number;
+  /** Prices read (0 when they were not: `withPrices` false). */
   priceCount: number;
+  /** Keeps the prices just aggregated for the next load (`readPriceTable`); null when there is nothing to keep. */
+  keepPrices: (() => Promise<void>) | null;
 }
 
 export interface TLoaderRepository {
@@ -36,12 +46,18 @@ export interface TLoaderParts {
   transactions: number;
   assets: number;
   isParallel: boolean;
+  /**
+   * Whether the price table read is kept in analytics_price_tables for the next load of the same prices
+   * version. Not on PGlite: writing tens of MB there holds the API's thread, and one process computes there,
+   * so the worker's kept table (analytics.worker.ts) serves it.
+   */
+  keepsPriceTable: boolean;
 }
 
 export function loaderPartsFor(dialect: TDialectName): TLoaderParts {
   return dialect === 'pglite'
-    ? { transactions: 10_000, assets: 50, isParallel: false }
-    : { transactions: 10_000, assets: 100, isParallel: true };
+    ? { transactions: 10_000, assets: 50, isParallel: false, keepsPriceTable: false }
+    : { transactions: 10_000, assets: 100, isParallel: true, keepsPriceTable: true };
 }
 
 /** Lets waiting requests run between two parts of a load. */
@@ -121,6 +137,42 @@ async function loadPriceSeries(
   return { series, count };
 }
 
+export interface TPriceTableRead {
+  series: TPriceSeriesText[];
+  count: number;
+  keep: (() => Promise<void>) | null;
+}
+
+/**
+ * The repository's price table at `pricesVersion` (read before it, analyticsFacts): the kept copy of that
+ * version when there is one — one value instead of aggregating every price row: 2.6M rows took 1.0–2.2 s, the
+ * kept text 0.4–0.5 s (docs/benchmarks.md) — else aggregated, with `keep` to store it for the next load. A
+ * price write between the version's read and the aggregation makes the kept text newer than its version says,
+ * never older, and moves the version on, so that text is never read again.
+ */
+export async function readPriceTable(
+  db: Kysely<Database>,
+  repositoryId: string,
+  parts: TLoaderParts,
+  pricesVersion: number,
+): Promise<TPriceTableRead> {
+  if (parts.keepsPriceTable) {
+    const kept = await keptPriceTable(db, repositoryId, pricesVersion);
+    if (kept) return { series: priceSeriesOfKept(kept.series), count: kept.price_count, keep: null };
+  }
+  const read = await loadPriceSeries(db, repositoryId, parts.assets);
+  const keep = parts.keepsPriceTable
+    ? () =>
+        keepPriceTable(db, {
+          repositoryId,
+          pricesVersion,
+          priceCount: read.count,
+          series: keptPriceText(read.series),
+        })
+    : null;
+  return { ...read, keep };
+}
+
 async function loadAssets(db: Kysely<Database>, repository: TLoaderRepository): Promise<TAnalyticsAsset[]> {
   const [assetRows, tagRows] = await Promise.all([
     liveAssets(db, repository.id),
@@ -146,7 +198,10 @@ async function loadAssets(db: Kysely<Database>, repository: TLoaderRepository): 
 /**
  * Reads a repository for the engine: live assets with their tags, live transactions (entries get their roles
  * in the worker), every price (currency assets' prices are the FX rates), and the repository's price-source
- * precedence. The large parts stay text for the worker to parse (analytics-source.ts).
+ * precedence, the prices at the repository's `pricesVersion` (`readPriceTable`). The large parts stay text for
+ * the worker to parse (analytics-source.ts). `withPrices` false leaves the prices out (`source.prices` null):
+ * the worker that will compute keeps them from an earlier load of the same prices version
+ * (analytics.worker.ts) — a transaction write does not touch them.
  */
 export async function loadAnalyticsInput(
   db: Kysely<Database>,
@@ -154,9 +209,17 @@ export async function loadAnalyticsInput(
   request: TAnalyticsRequest,
   today: string,
   parts: TLoaderParts,
+  { withPrices = true, pricesVersion }: { withPrices?: boolean; pricesVersion: number },
 ): Promise<TLoadedRepository> {
   const readTransactions = () => loadTransactions(db, repository.id, parts.transactions);
-  const readPrices = () => loadPriceSeries(db, repository.id, parts.assets);
+  const readPrices = async (): Promise<{
+    series: TPriceSeriesText[] | null;
+    count: number;
+    keep: (() => Promise<void>) | null;
+  }> =>
+    withPrices
+      ? readPriceTable(db, repository.id, parts, pricesVersion)
+      : { series: null, count: 0, keep: null };
   // One Promise.all over every read, so a failed read never leaves another's rejection unhandled.
   const [assets, [transactions, prices]] = await Promise.all([
     loadAssets(db, repository),
@@ -179,5 +242,6 @@ export async function loadAnalyticsInput(
     },
     transactionCount: transactions.count,
     priceCount: prices.count,
+    keepPrices: prices.keep,
   };
 }

@@ -5,7 +5,12 @@ import type { Kysely } from 'kysely';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import { userToday } from '../../shared/user-today.ts';
-import { loadAnalyticsInput, type TLoaderParts, type TLoaderRepository } from './analytics.loader.ts';
+import {
+  loadAnalyticsInput,
+  readPriceTable,
+  type TLoaderParts,
+  type TLoaderRepository,
+} from './analytics.loader.ts';
 import type { TWorkerJob } from './analytics.worker.ts';
 import type { TAnalyticsBus, TResultNote } from './analytics-bus.ts';
 import type { TAnalyticsCache } from './analytics-cache.ts';
@@ -103,12 +108,19 @@ export function createAnalyticsService(deps: {
     );
   }
 
+  /** The repository's data and prices versions (`analyticsFacts`). */
+  interface TVersions {
+    data: number;
+    prices: number;
+  }
+
   async function compute(
     repository: TLoaderRepository,
     plan: TPlannedRequest,
-    version: number,
+    versions: TVersions,
     day: string,
   ): Promise<TComputed> {
+    const version = versions.data;
     const repositoryId = repository.id;
     const note = { repository_id: repositoryId, request_hash: plan.hash, data_version: version };
     try {
@@ -123,13 +135,22 @@ export function createAnalyticsService(deps: {
         positionFilter: plan.positionFilter,
         dataKey,
         memoKey: `${dataKey}|${passKeyOf(plan.request, day, repository.currency)}`,
+        pricesKey: `${repositoryId}|${versions.prices}`,
       };
       // A worker that kept this version's pass for this timeline answers without the repository being read.
       const held = pool.computeHeld(job);
       if (held) progress(repositoryId, plan, version, 'computing', { queued: pool.queued });
       let outcome = held ? await held : undefined;
+      let keepPrices: (() => Promise<void>) | null = null;
       if (outcome === undefined || (!outcome.ok && outcome.needsSource)) {
-        const loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts);
+        // A worker that kept this prices version's table (the last write touched only transactions) gets the
+        // repository without its prices; if the job finds the table gone after all, the prices are read then.
+        const withPrices = !pool.holdsPrices(job.pricesKey);
+        const loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts, {
+          withPrices,
+          pricesVersion: versions.prices,
+        });
+        keepPrices = loaded.keepPrices;
         if (!held) {
           progress(repositoryId, plan, version, 'computing', {
             transactions: loaded.transactionCount,
@@ -138,12 +159,24 @@ export function createAnalyticsService(deps: {
           });
         }
         outcome = await pool.compute({ ...job, source: loaded.source });
+        if (!outcome.ok && outcome.needsSource && loaded.source.prices === null) {
+          const prices = await readPriceTable(db, repositoryId, loaderParts, versions.prices);
+          keepPrices = prices.keep;
+          outcome = await pool.compute({ ...job, source: { ...loaded.source, prices: prices.series } });
+        }
       }
       if (!outcome.ok) throw new Error(outcome.message);
       deps.observeComputeSeconds(outcome.ms / 1000);
       progress(repositoryId, plan, version, 'saving');
       cache.set(repositoryId, plan.hash, version, outcome.json);
       await results.write(repositoryId, plan.hash, version, outcome.json, outcome.ms);
+      // The aggregated prices are stored for the next load after the answer, not in its way (tens of MB).
+      keepPrices?.().catch((error: unknown) =>
+        log.warn(
+          { repositoryId, cause: error instanceof Error ? error.message : String(error) },
+          'analytics price table not kept',
+        ),
+      );
       return {
         body: doneBody(outcome.json, Math.round(outcome.ms) / 1000, false, version),
         note: { ...note, status: 'done', compute_ms: Math.round(outcome.ms) },
@@ -253,7 +286,8 @@ export function createAnalyticsService(deps: {
     const repository = await findLoaderRepository(db, repositoryId);
     if (!repository) return;
     const plan = planRequest(query, day);
-    const version = Number((await analyticsFacts(db, repositoryId)).data_version);
+    const facts = await analyticsFacts(db, repositoryId);
+    const version = Number(facts.data_version);
     const stored = await results.read(repositoryId, plan.hash, version);
     const note: TResultNote = stored
       ? {
@@ -263,7 +297,14 @@ export function createAnalyticsService(deps: {
           status: 'done',
           compute_ms: 0,
         }
-      : (await compute(repository as TLoaderRepository, plan, version, day)).note;
+      : (
+          await compute(
+            repository as TLoaderRepository,
+            plan,
+            { data: version, prices: Number(facts.prices_version) },
+            day,
+          )
+        ).note;
     deps.bus().announceResult(note);
   }
 
@@ -313,7 +354,12 @@ export function createAnalyticsService(deps: {
         const { body, isDelivered } = await computeElsewhere(remote, repositoryId, plan, query, version, day);
         return { ...base, body, isComputed: isDelivered };
       }
-      const { body, note } = await compute(repository, plan, version, day);
+      const { body, note } = await compute(
+        repository,
+        plan,
+        { data: version, prices: Number(facts.prices_version) },
+        day,
+      );
       if (events.hasListeners(repositoryId)) {
         events.publish(repositoryId, resultMessage(repositoryId, plan.hash, version, body));
       }

@@ -1,8 +1,13 @@
 import { parentPort } from 'node:worker_threads';
-import type { TAnalyticsRequest, TAnalyticsResult } from '@strata/core/analytics/analytics-types';
+import type {
+  TAnalyticsPriceSeries,
+  TAnalyticsRequest,
+  TAnalyticsResult,
+} from '@strata/core/analytics/analytics-types';
 import { createPassMemo } from '@strata/core/analytics/pass-memo';
+import { KEEP_PASS_MS } from './analytics-keep.ts';
 import type { TPositionFilter } from './analytics-request.ts';
-import { buildAnalyticsInput, type TAnalyticsSource } from './analytics-source.ts';
+import { buildAnalyticsInput, seriesOf, type TAnalyticsSource } from './analytics-source.ts';
 
 export interface TWorkerJob {
   /** The loaded repository; null when the worker is expected to hold the pass (`memoKey`): it then
@@ -17,16 +22,19 @@ export interface TWorkerJob {
   dataKey: string;
   /** `dataKey` and the request's pass key: what a worker that answered this job holds afterwards. */
   memoKey: string;
+  /** The repository and its prices version: names the price table a worker keeps from a source that
+   * carried prices, and the one a source without prices (`source.prices` null) asks for. */
+  pricesKey: string;
 }
-
-/** A kept pass is let go after this long without a compute (its memory back to the heap). */
-const KEEP_PASS_MS = 5 * 60_000;
 
 export type TWorkerOutcome =
   | { ok: true; json: string; ms: number }
   | { ok: false; message: string; needsSource?: boolean };
 
-/** Thrown when a job without a source finds no kept pass: the caller loads the repository and asks again. */
+/**
+ * Thrown when a job without a source finds no kept pass, or a source without prices finds no kept price table
+ * of its prices version: the caller reads what is missing and asks again.
+ */
 class NeedsSource extends Error {}
 
 function keepPositions(result: TAnalyticsResult, filter: TPositionFilter): TAnalyticsResult {
@@ -46,8 +54,25 @@ function keepPositions(result: TAnalyticsResult, filter: TPositionFilter): TAnal
 // next request, the widget grouped another way, the asset drawer.
 const memo = createPassMemo();
 let releaseTimer: NodeJS.Timeout | undefined;
+// The repository's parsed price table under its prices version (`pricesKey`): a write of transactions moves
+// the data version but not the prices, so the next compute reads only the transactions (2.6M prices were
+// most of the read at 100k transactions, docs/benchmarks.md). The kept pass reads these same arrays (the
+// engine never writes to them), so keeping both costs little more than the pass.
+let keptPrices: { key: string; series: TAnalyticsPriceSeries[] } | null = null;
 
-parentPort?.on('message', ({ source, request, today, currency, positionFilter, dataKey }: TWorkerJob) => {
+function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalyticsPriceSeries[] {
+  if (source.prices !== null) {
+    keptPrices = null;
+    const series = source.prices.map(seriesOf);
+    keptPrices = { key: pricesKey, series };
+    return series;
+  }
+  if (keptPrices?.key === pricesKey) return keptPrices.series;
+  throw new NeedsSource('no kept price table of this prices version');
+}
+
+parentPort?.on('message', (job: TWorkerJob) => {
+  const { source, request, today, currency, positionFilter, dataKey, pricesKey } = job;
   const started = performance.now();
   let outcome: TWorkerOutcome;
   clearTimeout(releaseTimer);
@@ -59,20 +84,25 @@ parentPort?.on('message', ({ source, request, today, currency, positionFilter, d
       currency,
       input: () => {
         if (source === null) throw new NeedsSource('the kept pass was let go');
-        return buildAnalyticsInput(source);
+        return buildAnalyticsInput(source, priceSeriesFor(source, pricesKey));
       },
     });
     const json = JSON.stringify(positionFilter ? keepPositions(result, positionFilter) : result);
     outcome = { ok: true, json, ms: performance.now() - started };
   } catch (error) {
     memo.clear();
+    // A failed compute may have failed on the kept prices: the next one reads them again.
+    keptPrices = null;
     outcome = {
       ok: false,
       message: error instanceof Error ? error.message : String(error),
       needsSource: error instanceof NeedsSource,
     };
   }
-  releaseTimer = setTimeout(() => memo.clear(), KEEP_PASS_MS);
+  releaseTimer = setTimeout(() => {
+    memo.clear();
+    keptPrices = null;
+  }, KEEP_PASS_MS);
   releaseTimer.unref();
   parentPort?.postMessage(outcome);
 });
