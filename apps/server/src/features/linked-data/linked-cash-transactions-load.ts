@@ -2,7 +2,7 @@ import { addDays } from '@strata/core/dates/epoch-day';
 import { matchDuplicates, type TDedupIncoming } from '@strata/core/statements/dedup';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
-import { dedupRowsOf, insertLinkedTransactions } from './linked-data.repository.ts';
+import { dedupRowsOf, hasCashRows, insertLinkedTransactions } from './linked-data.repository.ts';
 import type { TStatementHead } from './linked-statement-head.ts';
 import type { TStatementStream } from './linked-statement-read.ts';
 
@@ -44,13 +44,19 @@ export async function storeCashTransactions(
   onBatch: (read: number, added: number) => Promise<void>,
 ): Promise<{ added: number }> {
   const keys = statement.dedupKeys;
-  const fitIds = keys.flatMap((row) => (row.fitId === null ? [] : [row.fitId]));
-  const existing =
-    keys.length > 0 ? await dedupRowsOf(db, target.linkedAccountId, dateSpanOf(keys), fitIds) : [];
-  const isNew = new Uint8Array(keys.length);
-  for (const index of matchDuplicates(existing, keys).added) isNew[index] = 1;
-  // Matched: the keys are not needed while the rows stream in.
-  statement.dedupKeys = [];
+  const isNew = new Uint8Array(statement.transactionCount);
+  if (keys === null) {
+    // The reader found the account empty; a load committed since would make that untrue.
+    if (await hasCashRows(db, target.linkedAccountId))
+      throw new Error('The account received transactions while this file was read: load the file again');
+    isNew.fill(1);
+  } else if (keys.length > 0) {
+    const fitIds = keys.flatMap((row) => (row.fitId === null ? [] : [row.fitId]));
+    const existing = await dedupRowsOf(db, target.linkedAccountId, dateSpanOf(keys), fitIds);
+    for (const index of matchDuplicates(existing, keys).added) isNew[index] = 1;
+    // Matched: the keys are not needed while the rows stream in.
+    statement.dedupKeys = [];
+  }
 
   let read = 0;
   let added = 0;

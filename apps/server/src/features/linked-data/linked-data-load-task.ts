@@ -16,6 +16,7 @@ import {
 } from '../tasks/index.ts';
 import { storeCashTransactions } from './linked-cash-transactions-load.ts';
 import {
+  accountsWithCashRows,
   findConnector,
   finishSyncEvent,
   insertConnector,
@@ -24,7 +25,7 @@ import {
   upsertLinkedAccount,
 } from './linked-data.repository.ts';
 import { storeInvestmentStatement, storeSecurities } from './linked-investments-load.ts';
-import type { TStatementFileHead, TStatementHead } from './linked-statement-head.ts';
+import { externalIdOf, type TStatementFileHead, type TStatementHead } from './linked-statement-head.ts';
 import { openStatementInWorker, type TStatementStream } from './linked-statement-read.ts';
 import { analyzeLinkedTransactions, vacuumLinkedTransactions } from './linked-transactions.repository.ts';
 import { isProviderSyncPayload } from './providers/provider-sync.ts';
@@ -48,12 +49,6 @@ const LOADER_NAMES: Record<TLinkedLoader, string> = {
   qif: 'QIF file',
   csv: 'CSV file',
 };
-
-/** What identifies a statement's account inside its connector from one file to the next. */
-function externalIdOf(statement: TStatementHead): string {
-  const { account } = statement;
-  return account.number ?? account.name ?? account.type ?? statement.kind;
-}
 
 /** The task's progress once the file is read: what it holds, before any of it is written. */
 function parsedProgressOf(file: TStatementFileHead): Record<string, unknown> {
@@ -125,7 +120,9 @@ export function registerManualLoadTask(
         try {
           // Off the API's thread: a 100k-row file takes seconds to parse on a busy machine, and a blocked event
           // loop would stall every request and stop the job's heartbeat (the task would be taken for dead).
-          stream = await openStatementInWorker(bytes, payload);
+          // A new connector's accounts hold nothing yet: no statement needs the matcher's keys.
+          const history = payload.connector_id ? await accountsWithCashRows(db, payload.connector_id) : [];
+          stream = await openStatementInWorker(bytes, payload, history);
         } catch (error) {
           // Outside the task's transaction, so it stays: the connector's screen says why its last load failed.
           if (payload.connector_id)

@@ -27,17 +27,37 @@ const qif = (rows: [date: string, amount: string, payee: string][]) =>
       '',
     ].join('\n'),
   );
-const BANK = qif([
+
+/** The same rows as an OFX 1.x bank statement without FITIDs: read by the streaming OFX reader. */
+const ofx = (rows: [date: string, amount: string, payee: string][]) =>
+  Buffer.from(
+    'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:1252\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS>' +
+      '<CURDEF>USD<BANKACCTFROM><BANKID>1<ACCTID>42<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>' +
+      rows
+        .map(([date, amount, payee]) => {
+          const [month, day, year] = date.split('/');
+          return `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${year}${month}${day}<TRNAMT>${amount}<NAME>${payee}</STMTTRN>`;
+        })
+        .join('\n') +
+      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n',
+  );
+const BANK_ROWS: [string, string, string][] = [
   ['01/02/2024', '100.00', 'Opening deposit'],
   ['01/03/2024', '-4.50', 'Coffee Shop'],
   ['01/03/2024', '-4.50', 'Coffee Shop'],
   ['01/05/2024', '-20.00', 'Groceries'],
   ['01/05/2024', '-20.00', 'Groceries'],
-]);
+];
+const THREE_COFFEES: [string, string, string][] = [
+  ['01/03/2024', '-4.50', 'Coffee Shop'],
+  ['01/03/2024', '-4.50', 'Coffee Shop'],
+  ['01/04/2024', '-4.50', 'Coffee Shop'],
+];
 
 let t: TIdentityTestApp;
 let baseUrl: string;
 let owner: TTestUser;
+/** Each case loads into a repository of its own, so the stored rows listed are that case's. */
 let repositoryId: string;
 
 beforeAll(async () => {
@@ -45,7 +65,6 @@ beforeAll(async () => {
   t = await createTasksTestApp({ isWorker: true });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await createTestUser(t, 'import-batches-owner@example.com');
-  repositoryId = await createRepositoryAs(owner, 'Batched');
 });
 afterAll(async () => {
   STATEMENT_BATCH.rows = ORIGINAL_BATCH_ROWS;
@@ -53,7 +72,7 @@ afterAll(async () => {
 });
 
 /** Upload + manual loader, as the web does it; answers the finished task. */
-async function load(bytes: Uint8Array, connectorId?: string) {
+async function load(bytes: Uint8Array, loader: 'qif' | 'ofx', connectorId?: string) {
   const target = await owner.call('POST', '/api/file_upload', { type: 'manual_sync' });
   expect(target.statusCode, target.body).toBe(200);
   const { url, fields } = target.json() as { url: string; fields: Record<string, string> };
@@ -65,7 +84,7 @@ async function load(bytes: Uint8Array, connectorId?: string) {
   const started = await owner.call('POST', '/api/linked_data/connectors/manual', {
     repository_id: repositoryId,
     file_key: fields.key,
-    loader: 'qif',
+    loader,
     ...(connectorId ? { connector_id: connectorId } : {}),
   });
   expect(started.statusCode, started.body).toBe(200);
@@ -84,25 +103,22 @@ async function storedAmounts(): Promise<string[]> {
 }
 
 describe('the manual loader in batches', () => {
-  it('keeps identical id-less rows across a batch boundary, adds nothing the second time, and matches one-to-one', async () => {
-    const first = await load(BANK);
-    expect(first).toMatchObject({ added: 5, skipped_duplicate: 0 });
-    expect(await storedAmounts()).toEqual(['-20.00', '-20.00', '-4.50', '-4.50', '100.00']);
+  it.each([['qif', qif] as const, ['ofx', ofx] as const])(
+    '%s: keeps identical id-less rows across a batch boundary, adds nothing the second time, and matches one-to-one',
+    async (loader, write) => {
+      repositoryId = await createRepositoryAs(owner, `Batched ${loader}`);
+      const first = await load(write(BANK_ROWS), loader);
+      expect(first).toMatchObject({ added: 5, skipped_duplicate: 0 });
+      expect(await storedAmounts()).toEqual(['-20.00', '-20.00', '-4.50', '-4.50', '100.00']);
 
-    const again = await load(BANK, first.connector_id);
-    expect(again).toMatchObject({ added: 0, skipped_duplicate: 5 });
+      const again = await load(write(BANK_ROWS), loader, first.connector_id);
+      expect(again).toMatchObject({ added: 0, skipped_duplicate: 5 });
 
-    // Three coffees where two are stored, in batches [coffee, coffee] [coffee]: each stored row absorbs one
-    // incoming row, whichever batch it is in, so the third is new.
-    const third = await load(
-      qif([
-        ['01/03/2024', '-4.50', 'Coffee Shop'],
-        ['01/03/2024', '-4.50', 'Coffee Shop'],
-        ['01/04/2024', '-4.50', 'Coffee Shop'],
-      ]),
-      first.connector_id,
-    );
-    expect(third).toMatchObject({ added: 1, skipped_duplicate: 2 });
-    expect(await storedAmounts()).toEqual(['-20.00', '-20.00', '-4.50', '-4.50', '-4.50', '100.00']);
-  });
+      // Three coffees where two are stored, in batches [coffee, coffee] [coffee]: each stored row absorbs one
+      // incoming row, whichever batch it is in, so the third is new.
+      const third = await load(write(THREE_COFFEES), loader, first.connector_id);
+      expect(third).toMatchObject({ added: 1, skipped_duplicate: 2 });
+      expect(await storedAmounts()).toEqual(['-20.00', '-20.00', '-4.50', '-4.50', '-4.50', '100.00']);
+    },
+  );
 });

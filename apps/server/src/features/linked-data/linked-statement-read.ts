@@ -3,7 +3,7 @@ import { LINKED_DATA_MESSAGES, type TLinkedLoader } from '@strata/contracts/link
 import { parseCsv, type TCsvProfile } from '@strata/core/statements/csv';
 import type { TStatementFile, TStatementTransaction } from '@strata/core/statements/model';
 import { detectStatementFormat, parseStatement } from '@strata/core/statements/parse-statement';
-import type { TBatchRequest, TStatementFileHead, TWorkerMessage } from './linked-statement-head.ts';
+import type { TStatementFileHead, TWorkerMessage } from './linked-statement-head.ts';
 
 /** What reading a file needs of the loader's payload. */
 export interface TReadOptions {
@@ -19,6 +19,16 @@ const LOADER_FORMATS: Record<TLinkedLoader, string> = { ofx: 'ofx', qfx: 'ofx', 
  * format than the loader's is refused by name, rather than read by a parser it was not meant for.
  */
 export function readStatementFile(bytes: Uint8Array, options: TReadOptions): TStatementFile {
+  checkStatementFile(bytes, options);
+  const result =
+    options.loader === 'csv' ? parseCsv(bytes, options.csv_profile as TCsvProfile) : parseStatement(bytes);
+  if (!result.ok) throw new Error(result.error.message);
+  if (result.file.statements.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
+  return result.file;
+}
+
+/** What is refused before any parse: no bytes, another format than the loader's, a CSV without profile. */
+export function checkStatementFile(bytes: Uint8Array, options: TReadOptions): void {
   if (bytes.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
   const detected = detectStatementFormat(bytes);
   const expected = LOADER_FORMATS[options.loader];
@@ -29,11 +39,6 @@ export function readStatementFile(bytes: Uint8Array, options: TReadOptions): TSt
   }
   if (options.loader === 'csv' && !options.csv_profile)
     throw new Error(LINKED_DATA_MESSAGES.CSV_NEEDS_PROFILE);
-  const result =
-    options.loader === 'csv' ? parseCsv(bytes, options.csv_profile as TCsvProfile) : parseStatement(bytes);
-  if (!result.ok) throw new Error(result.error.message);
-  if (result.file.statements.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
-  return result.file;
 }
 
 /**
@@ -46,8 +51,9 @@ export const STATEMENT_BATCH = { rows: 5_000 };
 export interface TStatementStream {
   head: TStatementFileHead;
   /**
-   * The statement's cash transactions in file order, STATEMENT_BATCH.rows at a time. The next batch is
-   * asked for as one is handed out, so the worker slices it while the task writes — and goes no further.
+   * The statement's cash transactions in file order, STATEMENT_BATCH.rows at a time (statements in their
+   * order: each is read to its end before the next). The next batch is asked for as one is handed out, so
+   * the worker reads it while the task writes — and goes no further.
    */
   transactions(statement: number): AsyncGenerator<TStatementTransaction[]>;
   /** Ends the worker (after the last batch, or when the task fails half-way). */
@@ -55,22 +61,29 @@ export interface TStatementStream {
 }
 
 /**
- * `readStatementFile` in a worker thread of its own (one per load): the parse's CPU and its garbage stay
- * off the API's thread, which receives the head, then one batch of rows at a time rather than the whole
- * parsed file. Rejects with the file's refusal, as the task fails with it.
+ * The file read in a worker thread of its own (one per load; linked-statement-emit.ts says how): the parse's
+ * CPU and its garbage stay off the API's thread, which receives the head, then one batch of rows per credit
+ * it grants rather than the whole parsed file. Rejects with the file's refusal, as the task fails with it.
  */
 export async function openStatementInWorker(
   bytes: Uint8Array,
   options: TReadOptions,
+  /** External ids of the connector's accounts that hold cash transactions (only theirs need keys). */
+  accountsWithHistory: readonly string[],
 ): Promise<TStatementStream> {
+  const signals = new SharedArrayBuffer(8);
+  const counters = new Int32Array(signals);
   const worker = new Worker(new URL('./linked-statement.worker.ts', import.meta.url), {
     workerData: {
       bytes,
       options: { loader: options.loader, csv_profile: options.csv_profile },
       batchRows: STATEMENT_BATCH.rows,
+      signals,
+      accountsWithHistory,
     },
   });
-  // The worker answers in the order it is asked: the head first, then one batch per request.
+  // Messages come in order — the head, then one batch per credit — and wait here until they are taken.
+  const inbox: TWorkerMessage[] = [];
   const waiting: { resolve: (message: TWorkerMessage) => void; reject: (error: Error) => void }[] = [];
   let failure: Error | null = null;
   let isClosed = false;
@@ -78,22 +91,32 @@ export async function openStatementInWorker(
     failure = error;
     for (const next of waiting.splice(0)) next.reject(error);
   };
-  const receive = () => {
-    const answer = new Promise<TWorkerMessage>((resolve, reject) => {
-      if (failure) reject(failure);
+  const receive = () =>
+    new Promise<TWorkerMessage>((resolve, reject) => {
+      const message = inbox.shift();
+      if (message) resolve(message);
+      else if (failure) reject(failure);
       else waiting.push({ resolve, reject });
     });
-    // A batch asked for ahead may fail before the task awaits it: it is awaited next, not unhandled.
-    answer.catch(() => undefined);
-    return answer;
-  };
-  worker.on('message', (message: TWorkerMessage) => waiting.shift()?.resolve(message));
+  worker.on('message', (message: TWorkerMessage) => {
+    const next = waiting.shift();
+    if (next) next.resolve(message);
+    else inbox.push(message);
+  });
   worker.once('error', failAll);
   worker.once('exit', (code) => {
-    if (!isClosed) failAll(new Error(`The statement reader stopped (exit code ${code})`));
+    // Ending on its own after its last batch is normal; anything else before the task closed it is not.
+    if (!isClosed && code !== 0) failAll(new Error(`The statement reader stopped (exit code ${code})`));
   });
+  const grant = () => {
+    Atomics.add(counters, 0, 1);
+    Atomics.notify(counters, 0);
+  };
   const close = async () => {
     isClosed = true;
+    // Wakes a worker waiting for a credit, which then stops; terminate ends it wherever it is.
+    Atomics.store(counters, 1, 1);
+    Atomics.notify(counters, 0);
     await worker.terminate();
   };
   const first = await receive().catch(async (error: unknown) => {
@@ -104,22 +127,25 @@ export async function openStatementInWorker(
     await close();
     throw new Error(first.kind === 'refused' ? first.message : 'The statement reader answered out of turn');
   }
-  const ask = (statement: number): Promise<TWorkerMessage> => {
-    const answer = receive();
-    worker.postMessage({ statement } satisfies TBatchRequest);
-    return answer;
-  };
+  const head = first.head;
   return {
-    head: first.head,
+    head,
     close,
     async *transactions(statement) {
-      let next = ask(statement);
+      const count = head.statements[statement]?.transactionCount ?? 0;
+      let received = 0;
+      if (count === 0) return;
+      grant();
       for (;;) {
-        const message = await next;
-        if (message.kind !== 'batch') throw new Error('The statement reader answered out of turn');
-        if (message.rows.length === 0) return;
-        next = ask(statement);
+        const message = await receive();
+        if (message.kind === 'refused') throw new Error(message.message);
+        if (message.kind !== 'batch' || message.statement !== statement)
+          throw new Error('The statement reader answered out of turn');
+        received += message.rows.length;
+        // The next batch is asked for before this one is written: the worker reads it meanwhile, no further.
+        if (received < count) grant();
         yield message.rows;
+        if (received >= count) return;
       }
     },
   };

@@ -1,34 +1,44 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { TStatementTransaction } from '@strata/core/statements/model';
-import { headOf, type TBatchRequest, type TWorkerMessage } from './linked-statement-head.ts';
-import { readStatementFile, type TReadOptions } from './linked-statement-read.ts';
+import { detectStatementFormat } from '@strata/core/statements/parse-statement';
+import { emitOfx, emitWhole, type TEmitter } from './linked-statement-emit.ts';
+import type { TWorkerMessage } from './linked-statement-head.ts';
+import { checkStatementFile, readStatementFile, type TReadOptions } from './linked-statement-read.ts';
 
-// One statement file read off the API's thread (see openStatementInWorker): its head first, or its refusal,
-// then one batch of cash transactions per request of the task — never ahead of the task's asking.
-const { bytes, options, batchRows } = workerData as {
+// One statement file read off the API's thread (see openStatementInWorker): its head or its refusal, then
+// one batch of cash transactions per credit the task grants. The parse is synchronous, so the worker waits
+// for credits with Atomics.wait on the shared counters — never more than the task asked for ahead.
+const { bytes, options, batchRows, signals, accountsWithHistory } = workerData as {
   bytes: Uint8Array;
   options: TReadOptions;
   batchRows: number;
+  accountsWithHistory: string[];
+  /** [0] credits granted and not yet used, [1] 1 once the task has closed the reader. */
+  signals: SharedArrayBuffer;
 };
-const send = (message: TWorkerMessage) => parentPort?.postMessage(message);
+const counters = new Int32Array(signals);
+const post = (message: TWorkerMessage) => parentPort?.postMessage(message);
 
-let statements: (TStatementTransaction | undefined)[][] = [];
+const emitter: TEmitter = {
+  post,
+  batchRows,
+  accountsWithHistory,
+  waitForCredit() {
+    for (;;) {
+      // Closed (the task failed or ended): stop here rather than wait for a credit that will not come.
+      if (Atomics.load(counters, 1) === 1) throw new Error('The statement reader was closed');
+      const credits = Atomics.load(counters, 0);
+      if (credits > 0) {
+        if (Atomics.compareExchange(counters, 0, credits, credits - 1) === credits) return;
+      } else Atomics.wait(counters, 0, 0);
+    }
+  },
+};
+
 try {
-  const file = readStatementFile(bytes, options);
-  statements = file.statements.map((statement) => statement.transactions);
-  send({ kind: 'head', head: headOf(file) });
+  checkStatementFile(bytes, options);
+  if (options.loader !== 'csv' && detectStatementFormat(bytes) === 'ofx') emitOfx(emitter, bytes);
+  else emitWhole(emitter, readStatementFile(bytes, options));
 } catch (error) {
-  send({ kind: 'refused', message: error instanceof Error ? error.message : String(error) });
+  // Before the head, this is the file's refusal; after it the task has stopped asking and is not listening.
+  post({ kind: 'refused', message: error instanceof Error ? error.message : String(error) });
 }
-
-const sent: number[] = statements.map(() => 0);
-parentPort?.on('message', ({ statement }: TBatchRequest) => {
-  const rows = statements[statement] ?? [];
-  const start = sent[statement] ?? 0;
-  const end = Math.min(start + batchRows, rows.length);
-  const batch = rows.slice(start, end) as TStatementTransaction[];
-  // Handed over (copied into the message): this thread's rows can go, so it too holds only what is unsent.
-  rows.fill(undefined, start, end);
-  sent[statement] = end;
-  send({ kind: 'batch', rows: batch });
-});

@@ -1,0 +1,100 @@
+import { LINKED_DATA_MESSAGES } from '@strata/contracts/linked-data';
+import type { TDedupIncoming } from '@strata/core/statements/dedup';
+import type { TStatementFile, TStatementTransaction } from '@strata/core/statements/model';
+import { streamOfx } from '@strata/core/statements/ofx';
+import { headOf, keyOf, type TWorkerMessage } from './linked-statement-head.ts';
+
+// What the reader's worker does, apart from its thread: the file's head first, then every statement's cash
+// transactions in statement order, one batch per credit the task grants (`waitForCredit` blocks until it
+// has one). An OFX file is read in streaming passes (head, keys where needed, rows), each row handed on as
+// the parser reads it — so no pass keeps the file's rows, only its text. Other formats (QIF, CSV) are
+// parsed whole and their rows handed on from memory, dropped as they go.
+
+export interface TEmitter {
+  post: (message: TWorkerMessage) => void;
+  waitForCredit: () => void;
+  batchRows: number;
+  /** External ids of the connector's accounts that hold cash transactions (see needingKeys). */
+  accountsWithHistory: readonly string[];
+}
+
+/** Sends one statement's rows kept in memory, a batch per credit, letting each go once sent. */
+function emitKept(emitter: TEmitter, statement: number, rows: (TStatementTransaction | undefined)[]): void {
+  for (let start = 0; start < rows.length; start += emitter.batchRows) {
+    const end = Math.min(start + emitter.batchRows, rows.length);
+    emitter.waitForCredit();
+    emitter.post({ kind: 'batch', statement, rows: rows.slice(start, end) as TStatementTransaction[] });
+    rows.fill(undefined, start, end);
+  }
+}
+
+/** A file parsed whole: its head, then its rows from memory. */
+export function emitWhole(emitter: TEmitter, file: TStatementFile): void {
+  const kept = file.statements.map(
+    (statement) => statement.transactions as (TStatementTransaction | undefined)[],
+  );
+  emitter.post({ kind: 'head', head: headOf(file, emitter.accountsWithHistory) });
+  for (const [statement, rows] of kept.entries()) emitKept(emitter, statement, rows);
+}
+
+/**
+ * An OFX file in streaming passes: one for the head (rows counted, not kept), one for the matcher's keys
+ * when some statement needs them, one for the rows. A refusal of the first is thrown with core's message.
+ */
+export function emitOfx(emitter: TEmitter, bytes: Uint8Array): void {
+  const counts = new Map<number, number>();
+  const first = streamOfx(bytes, (_row, list) => counts.set(list, (counts.get(list) ?? 0) + 1));
+  if (!first.ok) throw new Error(first.error.message);
+  if (first.file.statements.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
+  const { file, listOf } = first;
+  // A statement's rows are its streamed list's, or (an investment statement's INVBANKTRAN) kept whole.
+  const head = headOf(file, emitter.accountsWithHistory);
+  const statementOfList = new Map<number, number>();
+  const keysOfList = new Map<number, TDedupIncoming[]>();
+  for (const [statement, list] of listOf.entries()) {
+    if (list === null) continue;
+    statementOfList.set(list, statement);
+    const entry = head.statements[statement]!;
+    entry.transactionCount = counts.get(list) ?? 0;
+    if (entry.dedupKeys !== null) {
+      entry.dedupKeys = [];
+      keysOfList.set(list, entry.dedupKeys);
+    }
+  }
+  if (keysOfList.size > 0) streamOfx(bytes, (row, list) => keysOfList.get(list)?.push(keyOf(row)));
+  keysOfList.clear();
+  const kept = file.statements.map(
+    (statement) => statement.transactions as (TStatementTransaction | undefined)[],
+  );
+  const remaining = head.statements.map((statement) => statement.transactionCount);
+  emitter.post({ kind: 'head', head });
+
+  let next = 0;
+  const emitKeptBefore = (limit: number) => {
+    for (; next < limit; next++) if (listOf[next] === null) emitKept(emitter, next, kept[next]!);
+  };
+  let batch: TStatementTransaction[] = [];
+  let current = -1;
+  const second = streamOfx(bytes, (row, list) => {
+    const statement = statementOfList.get(list);
+    if (statement === undefined) return;
+    if (statement !== current) {
+      // The same bytes read the same way: statements come in file order, which is their order.
+      if (statement < current)
+        throw new Error('The statement reader met rows out of their statement’s order');
+      // Statements are sent in order: the ones kept whole before this one go first.
+      emitKeptBefore(statement);
+      next = statement + 1;
+      current = statement;
+    }
+    batch.push(row);
+    remaining[statement]! -= 1;
+    if (batch.length === emitter.batchRows || remaining[statement] === 0) {
+      emitter.waitForCredit();
+      emitter.post({ kind: 'batch', statement, rows: batch });
+      batch = [];
+    }
+  });
+  if (!second.ok) throw new Error(second.error.message);
+  emitKeptBefore(file.statements.length);
+}
