@@ -73,7 +73,17 @@ export async function openStatementInWorker(
 ): Promise<TStatementStream> {
   const signals = new SharedArrayBuffer(8);
   const counters = new Int32Array(signals);
+  // Moved, not copied, when the bytes own their whole buffer (a file read whole does): the API's thread has
+  // no use for them once the worker has them. A view into a shared or pooled buffer is copied.
+  const isOwnBuffer =
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
   const worker = new Worker(new URL('./linked-statement.worker.ts', import.meta.url), {
+    // A small young generation: the reader's rows die young by the batch, and a large one only lets the
+    // heap grow (measured: 400k rows peaked ~60 MiB higher with V8's default; docs/benchmarks.md).
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    transferList: isOwnBuffer ? [bytes.buffer] : [],
     workerData: {
       bytes,
       options: { loader: options.loader, csv_profile: options.csv_profile },
