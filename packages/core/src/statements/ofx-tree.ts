@@ -23,7 +23,7 @@ export type TOnClose = (
   node: TOfxNode,
   parent: TOfxNode | undefined,
   grandparent: TOfxNode | undefined,
-) => boolean | void;
+) => boolean;
 
 // Leaves that banks send empty and unclosed; every DT… element is a leaf as well.
 const KNOWN_LEAVES = new Set([
