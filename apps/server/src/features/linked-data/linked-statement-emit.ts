@@ -42,6 +42,51 @@ export function emitWhole(emitter: TEmitter, file: TStatementFile): void {
  * when some statement needs them, one for the rows. A refusal of the first is thrown with core's message.
  */
 export function emitOfx(emitter: TEmitter, bytes: Uint8Array): void {
+  const { listOf, kept, remaining } = sendOfxHead(emitter, bytes);
+  const statementOfList = new Map<number, number>();
+  for (const [statement, list] of listOf.entries())
+    if (list !== null && remaining[statement]! > 0) statementOfList.set(list, statement);
+  let next = 0;
+  const emitKeptBefore = (limit: number) => {
+    for (; next < limit; next++) if (listOf[next] === null) emitKept(emitter, next, kept[next]!);
+  };
+  // An investment file streams nothing: no second parse, its few INVBANKTRAN rows go from memory.
+  if (statementOfList.size > 0) {
+    let batch: TStatementTransaction[] = [];
+    let current = -1;
+    const second = streamOfx(bytes, (row, list) => {
+      const statement = statementOfList.get(list);
+      if (statement === undefined) return;
+      if (statement !== current) {
+        // The same bytes read the same way: statements come in file order, which is their order.
+        if (statement < current)
+          throw new Error('The statement reader met rows out of their statement’s order');
+        // Statements are sent in order: the ones kept whole before this one go first.
+        emitKeptBefore(statement);
+        next = statement + 1;
+        current = statement;
+      }
+      batch.push(row);
+      remaining[statement]! -= 1;
+      if (batch.length === emitter.batchRows || remaining[statement] === 0) {
+        emitter.waitForCredit();
+        emitter.post({ kind: 'batch', statement, rows: batch });
+        batch = [];
+      }
+    });
+    if (!second.ok) throw new Error(second.error.message);
+  }
+  emitKeptBefore(listOf.length);
+}
+
+/**
+ * The first passes: sends the head and answers only what the rows' pass needs — the parsed file (an
+ * investment statement's trades and positions) is let go once sent.
+ */
+function sendOfxHead(
+  emitter: TEmitter,
+  bytes: Uint8Array,
+): { listOf: (number | null)[]; kept: (TStatementTransaction | undefined)[][]; remaining: number[] } {
   const counts = new Map<number, number>();
   const first = streamOfx(bytes, (_row, list) => counts.set(list, (counts.get(list) ?? 0) + 1));
   if (!first.ok) throw new Error(first.error.message);
@@ -49,11 +94,9 @@ export function emitOfx(emitter: TEmitter, bytes: Uint8Array): void {
   const { file, listOf } = first;
   // A statement's rows are its streamed list's, or (an investment statement's INVBANKTRAN) kept whole.
   const head = headOf(file, emitter.accountsWithHistory);
-  const statementOfList = new Map<number, number>();
   const keysOfList = new Map<number, TDedupIncoming[]>();
   for (const [statement, list] of listOf.entries()) {
     if (list === null) continue;
-    statementOfList.set(list, statement);
     const entry = head.statements[statement]!;
     entry.transactionCount = counts.get(list) ?? 0;
     if (entry.dedupKeys !== null) {
@@ -62,39 +105,10 @@ export function emitOfx(emitter: TEmitter, bytes: Uint8Array): void {
     }
   }
   if (keysOfList.size > 0) streamOfx(bytes, (row, list) => keysOfList.get(list)?.push(keyOf(row)));
-  keysOfList.clear();
-  const kept = file.statements.map(
-    (statement) => statement.transactions as (TStatementTransaction | undefined)[],
-  );
-  const remaining = head.statements.map((statement) => statement.transactionCount);
   emitter.post({ kind: 'head', head });
-
-  let next = 0;
-  const emitKeptBefore = (limit: number) => {
-    for (; next < limit; next++) if (listOf[next] === null) emitKept(emitter, next, kept[next]!);
+  return {
+    listOf,
+    kept: file.statements.map((statement) => statement.transactions as (TStatementTransaction | undefined)[]),
+    remaining: head.statements.map((statement) => statement.transactionCount),
   };
-  let batch: TStatementTransaction[] = [];
-  let current = -1;
-  const second = streamOfx(bytes, (row, list) => {
-    const statement = statementOfList.get(list);
-    if (statement === undefined) return;
-    if (statement !== current) {
-      // The same bytes read the same way: statements come in file order, which is their order.
-      if (statement < current)
-        throw new Error('The statement reader met rows out of their statement’s order');
-      // Statements are sent in order: the ones kept whole before this one go first.
-      emitKeptBefore(statement);
-      next = statement + 1;
-      current = statement;
-    }
-    batch.push(row);
-    remaining[statement]! -= 1;
-    if (batch.length === emitter.batchRows || remaining[statement] === 0) {
-      emitter.waitForCredit();
-      emitter.post({ kind: 'batch', statement, rows: batch });
-      batch = [];
-    }
-  });
-  if (!second.ok) throw new Error(second.error.message);
-  emitKeptBefore(file.statements.length);
 }
