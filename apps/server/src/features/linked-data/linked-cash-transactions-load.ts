@@ -58,6 +58,11 @@ export async function storeCashTransactions(
     statement.dedupKeys = [];
   }
 
+  // A re-import: nothing is new, so its rows need not cross over (the worker reads past them).
+  if (!isNew.includes(1)) {
+    stream.skip(target.statement);
+    return { added: 0 };
+  }
   let read = 0;
   let added = 0;
   for await (const rows of stream.transactions(target.statement)) {

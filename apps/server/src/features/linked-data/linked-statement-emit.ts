@@ -12,7 +12,8 @@ import { headOf, keyOf, type TWorkerMessage } from './linked-statement-head.ts';
 
 export interface TEmitter {
   post: (message: TWorkerMessage) => void;
-  waitForCredit: () => void;
+  /** Blocks until the task grants a batch of this statement; false when it no longer wants its rows. */
+  waitForCredit: (statement: number) => boolean;
   batchRows: number;
   /** External ids of the connector's accounts that hold cash transactions (see needingKeys). */
   accountsWithHistory: readonly string[];
@@ -22,8 +23,8 @@ export interface TEmitter {
 function emitKept(emitter: TEmitter, statement: number, rows: (TStatementTransaction | undefined)[]): void {
   for (let start = 0; start < rows.length; start += emitter.batchRows) {
     const end = Math.min(start + emitter.batchRows, rows.length);
-    emitter.waitForCredit();
-    emitter.post({ kind: 'batch', statement, rows: rows.slice(start, end) as TStatementTransaction[] });
+    if (emitter.waitForCredit(statement))
+      emitter.post({ kind: 'batch', statement, rows: rows.slice(start, end) as TStatementTransaction[] });
     rows.fill(undefined, start, end);
   }
 }
@@ -38,8 +39,8 @@ export function emitWhole(emitter: TEmitter, file: TStatementFile): void {
 }
 
 /**
- * An OFX file in streaming passes: one for the head (rows counted, not kept), one for the matcher's keys
- * when some statement needs them, one for the rows. A refusal of the first is thrown with core's message.
+ * An OFX file in two streaming passes: one for the head (rows counted, and their keys where an account
+ * holds rows), one for the rows. A refusal of the first is thrown with core's message.
  */
 export function emitOfx(emitter: TEmitter, bytes: Uint8Array): void {
   const { listOf, kept, remaining } = sendOfxHead(emitter, bytes);
@@ -69,8 +70,7 @@ export function emitOfx(emitter: TEmitter, bytes: Uint8Array): void {
       batch.push(row);
       remaining[statement]! -= 1;
       if (batch.length === emitter.batchRows || remaining[statement] === 0) {
-        emitter.waitForCredit();
-        emitter.post({ kind: 'batch', statement, rows: batch });
+        if (emitter.waitForCredit(statement)) emitter.post({ kind: 'batch', statement, rows: batch });
         batch = [];
       }
     });
@@ -87,24 +87,30 @@ function sendOfxHead(
   emitter: TEmitter,
   bytes: Uint8Array,
 ): { listOf: (number | null)[]; kept: (TStatementTransaction | undefined)[][]; remaining: number[] } {
+  // With any account holding rows, the keys are gathered on this pass (most such files need them); those
+  // of statements that do not need them are let go below. Otherwise no key is made at all.
+  const isGathering = emitter.accountsWithHistory.length > 0;
+  const keysOfList = new Map<number, TDedupIncoming[]>();
   const counts = new Map<number, number>();
-  const first = streamOfx(bytes, (_row, list) => counts.set(list, (counts.get(list) ?? 0) + 1));
+  const first = streamOfx(bytes, (row, list) => {
+    counts.set(list, (counts.get(list) ?? 0) + 1);
+    if (!isGathering) return;
+    const keys = keysOfList.get(list);
+    if (keys === undefined) keysOfList.set(list, [keyOf(row)]);
+    else keys.push(keyOf(row));
+  });
   if (!first.ok) throw new Error(first.error.message);
   if (first.file.statements.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
   const { file, listOf } = first;
   // A statement's rows are its streamed list's, or (an investment statement's INVBANKTRAN) kept whole.
   const head = headOf(file, emitter.accountsWithHistory);
-  const keysOfList = new Map<number, TDedupIncoming[]>();
   for (const [statement, list] of listOf.entries()) {
     if (list === null) continue;
     const entry = head.statements[statement]!;
     entry.transactionCount = counts.get(list) ?? 0;
-    if (entry.dedupKeys !== null) {
-      entry.dedupKeys = [];
-      keysOfList.set(list, entry.dedupKeys);
-    }
+    if (entry.dedupKeys !== null) entry.dedupKeys = keysOfList.get(list) ?? [];
   }
-  if (keysOfList.size > 0) streamOfx(bytes, (row, list) => keysOfList.get(list)?.push(keyOf(row)));
+  keysOfList.clear();
   emitter.post({ kind: 'head', head });
   return {
     listOf,

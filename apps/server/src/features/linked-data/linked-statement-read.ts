@@ -56,6 +56,8 @@ export interface TStatementStream {
    * the worker reads it while the task writes — and goes no further.
    */
   transactions(statement: number): AsyncGenerator<TStatementTransaction[]>;
+  /** Tells the worker the statement's rows are not wanted (none is new): it reads past them unsent. */
+  skip(statement: number): void;
   /** Ends the worker (after the last batch, or when the task fails half-way). */
   close(): Promise<void>;
 }
@@ -71,7 +73,7 @@ export async function openStatementInWorker(
   /** External ids of the connector's accounts that hold cash transactions (only theirs need keys). */
   accountsWithHistory: readonly string[],
 ): Promise<TStatementStream> {
-  const signals = new SharedArrayBuffer(8);
+  const signals = new SharedArrayBuffer(12);
   const counters = new Int32Array(signals);
   // Moved, not copied, when the bytes own their whole buffer (a file read whole does): the API's thread has
   // no use for them once the worker has them. A view into a shared or pooled buffer is copied.
@@ -141,6 +143,11 @@ export async function openStatementInWorker(
   return {
     head,
     close,
+    skip(statement) {
+      // Only before any of its batches was granted: every batch the worker sends has been asked for.
+      Atomics.store(counters, 2, statement + 1);
+      Atomics.notify(counters, 0);
+    },
     async *transactions(statement) {
       const count = head.statements[statement]?.transactionCount ?? 0;
       let received = 0;

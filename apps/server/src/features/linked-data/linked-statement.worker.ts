@@ -12,7 +12,10 @@ const { bytes, options, batchRows, signals, accountsWithHistory } = workerData a
   options: TReadOptions;
   batchRows: number;
   accountsWithHistory: string[];
-  /** [0] credits granted and not yet used, [1] 1 once the task has closed the reader. */
+  /**
+   * [0] credits granted and not yet used, [1] 1 once the task has closed the reader, [2] the first
+   * statement whose rows the task still wants (it skips a statement none of whose rows is new).
+   */
   signals: SharedArrayBuffer;
 };
 const counters = new Int32Array(signals);
@@ -22,13 +25,14 @@ const emitter: TEmitter = {
   post,
   batchRows,
   accountsWithHistory,
-  waitForCredit() {
+  waitForCredit(statement) {
     for (;;) {
       // Closed (the task failed or ended): stop here rather than wait for a credit that will not come.
       if (Atomics.load(counters, 1) === 1) throw new Error('The statement reader was closed');
+      if (Atomics.load(counters, 2) > statement) return false;
       const credits = Atomics.load(counters, 0);
       if (credits > 0) {
-        if (Atomics.compareExchange(counters, 0, credits, credits - 1) === credits) return;
+        if (Atomics.compareExchange(counters, 0, credits, credits - 1) === credits) return true;
       } else Atomics.wait(counters, 0, 0);
     }
   },
