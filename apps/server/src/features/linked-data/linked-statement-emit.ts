@@ -1,12 +1,12 @@
 import { LINKED_DATA_MESSAGES } from '@strata/contracts/linked-data';
 import type { TDedupIncoming } from '@strata/core/statements/dedup';
 import type { TStatementFile, TStatementTransaction } from '@strata/core/statements/model';
-import { streamOfx } from '@strata/core/statements/ofx';
+import { parseOfx, streamOfx } from '@strata/core/statements/ofx';
 import { headOf, keyOf, type TWorkerMessage } from './linked-statement-head.ts';
 
 // What the reader's worker does, apart from its thread: the file's head first, then every statement's cash
 // transactions in statement order, one batch per credit the task grants (`waitForCredit` blocks until it
-// has one). An OFX file is read in streaming passes (head, keys where needed, rows), each row handed on as
+// has one). An OFX file is read in two streaming passes (the head, then the rows), each row handed on as
 // the parser reads it — so no pass keeps the file's rows, only its text. Other formats (QIF, CSV) are
 // parsed whole and their rows handed on from memory, dropped as they go.
 
@@ -43,7 +43,14 @@ export function emitWhole(emitter: TEmitter, file: TStatementFile): void {
  * holds rows), one for the rows. A refusal of the first is thrown with core's message.
  */
 export function emitOfx(emitter: TEmitter, bytes: Uint8Array): void {
-  const { listOf, kept, remaining } = sendOfxHead(emitter, bytes);
+  const sent = sendOfxHead(emitter, bytes);
+  if (sent === null) {
+    const whole = parseOfx(bytes);
+    if (!whole.ok) throw new Error(whole.error.message);
+    emitWhole(emitter, whole.file);
+    return;
+  }
+  const { listOf, kept, remaining } = sent;
   const statementOfList = new Map<number, number>();
   for (const [statement, list] of listOf.entries())
     if (list !== null && remaining[statement]! > 0) statementOfList.set(list, statement);
@@ -80,13 +87,15 @@ export function emitOfx(emitter: TEmitter, bytes: Uint8Array): void {
 }
 
 /**
- * The first passes: sends the head and answers only what the rows' pass needs — the parsed file (an
- * investment statement's trades and positions) is let go once sent.
+ * The first pass: sends the head and answers only what the rows' pass needs — the parsed file (an
+ * investment statement's trades and positions) is let go once sent. Null, sending nothing, for a file
+ * whose bank list also holds rows the parser kept (an INVBANKTRAN inside a BANKTRANLIST): their order
+ * among the streamed rows would be lost, so such a file is read whole.
  */
 function sendOfxHead(
   emitter: TEmitter,
   bytes: Uint8Array,
-): { listOf: (number | null)[]; kept: (TStatementTransaction | undefined)[][]; remaining: number[] } {
+): { listOf: (number | null)[]; kept: (TStatementTransaction | undefined)[][]; remaining: number[] } | null {
   // With any account holding rows, the keys are gathered on this pass (most such files need them); those
   // of statements that do not need them are let go below. Otherwise no key is made at all.
   const isGathering = emitter.accountsWithHistory.length > 0;
@@ -103,6 +112,8 @@ function sendOfxHead(
   if (first.file.statements.length === 0) throw new Error(LINKED_DATA_MESSAGES.NOTHING_TO_IMPORT);
   const { file, listOf } = first;
   // A statement's rows are its streamed list's, or (an investment statement's INVBANKTRAN) kept whole.
+  if (listOf.some((list, index) => list !== null && file.statements[index]!.transactions.length > 0))
+    return null;
   const head = headOf(file, emitter.accountsWithHistory);
   for (const [statement, list] of listOf.entries()) {
     if (list === null) continue;
