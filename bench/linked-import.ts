@@ -122,6 +122,29 @@ function cpuNow(app: RunningApp): { server: number; postgres: number } {
   return { server: app.pid ? cpuSecondsOf(app.pid) : 0, postgres };
 }
 
+/**
+ * The largest VmRSS seen every 50 ms while `work` runs, in MiB: the import's own peak, which VmHWM hides on
+ * PGlite (its boot peaks higher than any import).
+ */
+async function sampledPeakRss<T>(
+  app: RunningApp,
+  work: () => Promise<T>,
+): Promise<{ value: T; peak: number | null }> {
+  let peak: number | null = null;
+  const sample = () => {
+    const rss = peakRssMiB(app, 'VmRSS');
+    if (rss !== null) peak = Math.max(peak ?? 0, rss);
+  };
+  const timer = setInterval(sample, 50);
+  try {
+    const value = await work();
+    sample();
+    return { value, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 interface TRow {
   database: string;
   kind: string;
@@ -132,7 +155,12 @@ interface TRow {
   uploadMs: number;
   added: number;
   rssBoot: number | null;
+  /** VmRSS just before the import starts. */
+  rssBeforeImport: number | null;
   rssImport: number | null;
+  /** The largest VmRSS sampled during the import (and the re-import). */
+  rssImportSampled: number | null;
+  rssReimportSampled: number | null;
   /** CPU seconds of the server process and of PostgreSQL during the import and the re-import. */
   cpuImport: { server: number; postgres: number };
   cpuReimport: { server: number; postgres: number };
@@ -166,10 +194,15 @@ async function runOn(
       const parseMs = performance.now() - parseStarted;
       if (!parsed.ok) throw new Error(parsed.error.message);
       const cpu0 = cpuNow(app);
-      const first = await importFile(app, user, repository.id, bytes, undefined);
+      const rssBefore = peakRssMiB(app, 'VmRSS');
+      const { value: first, peak: rssImportSampled } = await sampledPeakRss(app, () =>
+        importFile(app, user, repository.id, bytes, undefined),
+      );
       const cpu1 = cpuNow(app);
       const rssImport = peakRssMiB(app);
-      const again = await importFile(app, user, repository.id, bytes, first.result.connector_id as string);
+      const { value: again, peak: rssReimportSampled } = await sampledPeakRss(app, () =>
+        importFile(app, user, repository.id, bytes, first.result.connector_id as string),
+      );
       const cpu2 = cpuNow(app);
       const spent = (from: typeof cpu0, to: typeof cpu0) => ({
         server: to.server - from.server,
@@ -186,6 +219,9 @@ async function runOn(
         added: first.result.added as number,
         rssBoot,
         rssImport,
+        rssBeforeImport: rssBefore,
+        rssImportSampled,
+        rssReimportSampled,
         cpuImport: spent(cpu0, cpu1),
         cpuReimport: spent(cpu1, cpu2),
         reimportMs: again.ms,
@@ -241,11 +277,11 @@ console.log(
   `\nLinked import, ${COUNT.toLocaleString('en')} transactions per file (Node ${process.version})\n`,
 );
 console.log(
-  '| database | file | size | parse (baseline) | import | of which task | import / parse | CPU server + PostgreSQL | rows added | peak RSS boot → import | re-import | of which task | CPU server + PostgreSQL | added / skipped | peak RSS after re-import | RSS at the end |',
+  '| database | file | size | parse (baseline) | import | of which task | import / parse | CPU server + PostgreSQL | rows added | peak RSS boot → import | re-import | of which task | CPU server + PostgreSQL | added / skipped | peak RSS after re-import | RSS at the end | RSS before → sampled peak during import | during re-import |',
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   console.log(
-    `| ${row.database} | ${row.kind} | ${row.megabytes.toFixed(0)} MB | ${s(row.parseMs)} | ${s(row.importMs)} | ${s(row.importTaskMs)} | ${(row.importMs / row.parseMs).toFixed(1)}× | ${cpu(row.cpuImport, row.database)} | ${row.added} | ${mib(row.rssBoot)} → ${mib(row.rssImport)} | ${s(row.reimportMs)} | ${s(row.reimportTaskMs)} | ${cpu(row.cpuReimport, row.database)} | ${row.reimportAdded} / ${row.reimportSkipped} | ${mib(row.rssReimport)} | ${mib(row.rssAfter)} |`,
+    `| ${row.database} | ${row.kind} | ${row.megabytes.toFixed(0)} MB | ${s(row.parseMs)} | ${s(row.importMs)} | ${s(row.importTaskMs)} | ${(row.importMs / row.parseMs).toFixed(1)}× | ${cpu(row.cpuImport, row.database)} | ${row.added} | ${mib(row.rssBoot)} → ${mib(row.rssImport)} | ${s(row.reimportMs)} | ${s(row.reimportTaskMs)} | ${cpu(row.cpuReimport, row.database)} | ${row.reimportAdded} / ${row.reimportSkipped} | ${mib(row.rssReimport)} | ${mib(row.rssAfter)} | ${mib(row.rssBeforeImport)} → ${mib(row.rssImportSampled)} | ${mib(row.rssReimportSampled)} |`,
   );
 }

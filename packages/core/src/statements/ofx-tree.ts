@@ -19,6 +19,12 @@ export interface TOfxNode {
   line: number;
 }
 
+export type TOnClose = (
+  node: TOfxNode,
+  parent: TOfxNode | undefined,
+  grandparent: TOfxNode | undefined,
+) => boolean;
+
 // Leaves that banks send empty and unclosed; every DT… element is a leaf as well.
 const KNOWN_LEAVES = new Set([
   'NAME',
@@ -67,11 +73,12 @@ function isKnownLeaf(name: string): boolean {
 /**
  * Parses the body of an OFX file (from the first '<') into a tree under a '#document' node.
  * `firstLine` is the line the body starts on, so node lines count from the top of the file.
- * `onClose` sees each element as its end tag (written or inferred) closes it, innermost first: the
- * extractor turns a transaction into its small typed form there and drops the subtree, so memory holds
- * one transaction's elements at a time rather than the whole document's.
+ * `onClose` sees each element as its end tag (written or inferred) closes it, innermost first, with its
+ * parent and grandparent: the extractor turns a transaction into its small typed form there and drops the
+ * subtree, so memory holds one transaction's elements at a time rather than the whole document's. When it
+ * answers true the element itself leaves its parent too (a streamed transaction: nothing of it is kept).
  */
-export function buildOfxTree(body: string, firstLine = 1, onClose?: (node: TOfxNode) => void): TOfxNode {
+export function buildOfxTree(body: string, firstLine = 1, onClose?: TOnClose): TOfxNode {
   const root: TOfxNode = { name: '#document', text: null, children: [], line: firstLine };
   const stack: TOfxNode[] = [root];
   let line = firstLine;
@@ -146,17 +153,16 @@ export function buildOfxTree(body: string, firstLine = 1, onClose?: (node: TOfxN
 
 // An end tag closes its element and every element still open inside it (their end tags were omitted).
 // An end tag with no open element of that name is ignored: SGML allows it after an inferred close.
-function closeElement(
-  stack: TOfxNode[],
-  name: string,
-  onClose: ((node: TOfxNode) => void) | undefined,
-): void {
+function closeElement(stack: TOfxNode[], name: string, onClose: TOnClose | undefined): void {
   for (let index = stack.length - 1; index >= 1; index--) {
     if (stack[index]!.name === name) {
       for (let open = stack.length - 1; open >= index; open--) {
         const node = stack[open]!;
         if (node.text !== null) node.text = node.text.trim();
-        onClose?.(node);
+        const parent = stack[open - 1];
+        // Closed innermost first, so the node is still its parent's last child.
+        if (onClose?.(node, parent, stack[open - 2]) === true && parent?.children.at(-1) === node)
+          parent.children.pop();
       }
       stack.length = index;
       return;

@@ -31,10 +31,50 @@ export function looksLikeOfx(head: string): boolean {
 }
 
 export function parseOfx(bytes: Uint8Array): TStatementResult {
-  return toResult(() => readOfx(bytes));
+  return toResult(() => readOfx(bytes).file);
 }
 
-function readOfx(bytes: Uint8Array): TStatementFile {
+/**
+ * Called with each readable transaction of a bank or card statement's BANKTRANLIST as soon as the parser
+ * has read it, in file order, with a number for the list it is in; the row is then not kept (the result's
+ * statement has no transactions of that list). What a large file's reader hands on in batches.
+ */
+export type TOfxRowSink = (row: TStatementTransaction, list: number) => void;
+
+/**
+ * `parseOfx`, its bank and card transactions handed to `onRow` instead of kept: memory holds the text and
+ * the rest of the file, not its 100k transactions. `listOf[i]` is the list number of statement i's rows
+ * (null when none was streamed); rows of any other list belong to no statement (parseOfx leaves them out
+ * as well). Everything else is what parseOfx answers for the same bytes.
+ */
+export function streamOfx(
+  bytes: Uint8Array,
+  onRow: TOfxRowSink,
+): { ok: true; file: TStatementFile; listOf: (number | null)[] } | Extract<TStatementResult, { ok: false }> {
+  let listOf: (number | null)[] = [];
+  const result = toResult(() => {
+    const read = readOfx(bytes, onRow);
+    listOf = read.listOf;
+    return read.file;
+  });
+  return result.ok ? { ok: true, file: result.file, listOf } : result;
+}
+
+/** A statement's transaction list, as readStatement takes it: its BANKTRANLIST, else its INVTRANLIST. */
+function listOfResponse(response: TOfxNode): TOfxNode | undefined {
+  return child(response, 'BANKTRANLIST') ?? child(response, 'INVTRANLIST');
+}
+
+/** Lists whose rows went to a sink: their numbers and the currencies their rows carried. */
+interface TStreamed {
+  ids: Map<TOfxNode, number>;
+  currencies: Map<TOfxNode, Set<string | null>>;
+}
+
+function readOfx(
+  bytes: Uint8Array,
+  onRow?: TOfxRowSink,
+): { file: TStatementFile; listOf: (number | null)[] } {
   const head = peekAscii(bytes);
   const isXml = /<\?OFX\s/i.test(head) || /^\s*(?:\uFEFF|ï»¿)?<\?xml/i.test(head);
   const decoded = decodeDeclared(bytes, declaredCharset(head, isXml));
@@ -45,11 +85,33 @@ function readOfx(bytes: Uint8Array): TStatementFile {
   }
   const firstLine = countLines(text, bodyStart);
   const converted: TConverted = new Map();
-  const tree = buildOfxTree(text.slice(bodyStart), firstLine, (node) => {
-    if (node.name === 'STMTTRN') converted.set(node, readBankTransaction(node));
-    else if (INVESTMENT_KINDS.has(node.name)) converted.set(node, readInvestmentTransaction(node));
-    else return;
+  const streamed: TStreamed = { ids: new Map(), currencies: new Map() };
+  const tree = buildOfxTree(text.slice(bodyStart), firstLine, (node, parent, grandparent) => {
+    if (node.name === 'STMTTRN') {
+      const read = readBankTransaction(node);
+      // A bank or card statement's own row (an investment list's INVBANKTRAN rows stay): to the sink.
+      if (
+        onRow !== undefined &&
+        'value' in read &&
+        parent?.name === 'BANKTRANLIST' &&
+        grandparent !== undefined &&
+        STATEMENT_RESPONSES.has(grandparent.name)
+      ) {
+        let id = streamed.ids.get(parent);
+        if (id === undefined) {
+          id = streamed.ids.size;
+          streamed.ids.set(parent, id);
+          streamed.currencies.set(parent, new Set());
+        }
+        streamed.currencies.get(parent)!.add(read.value.currency);
+        onRow(read.value, id);
+        return true;
+      }
+      converted.set(node, read);
+    } else if (INVESTMENT_KINDS.has(node.name)) converted.set(node, readInvestmentTransaction(node));
+    else return false;
     node.children = [];
+    return false;
   });
   const ofx = child(tree, 'OFX');
   if (ofx === undefined)
@@ -65,7 +127,13 @@ function readOfx(bytes: Uint8Array): TStatementFile {
 
   const warnings: string[] = decoded.warning === null ? [] : [decoded.warning];
   const statements: TStatement[] = [];
+  const listOf: (number | null)[] = [];
   const refusals: string[] = [];
+  const addStatement = (response: TOfxNode) => {
+    statements.push(readStatement(response, warnings, converted, streamed));
+    const list = listOfResponse(response);
+    listOf.push(list === undefined ? null : (streamed.ids.get(list) ?? null));
+  };
   for (const wrapper of findAll(ofx, STATEMENT_WRAPPERS)) {
     const response = findAll(wrapper, STATEMENT_RESPONSES)[0];
     const status = child(wrapper, 'STATUS');
@@ -73,12 +141,11 @@ function readOfx(bytes: Uint8Array): TStatementFile {
       if (status !== undefined && isErrorStatus(status)) refusals.push(describeStatus(status));
       continue;
     }
-    statements.push(readStatement(response, warnings, converted));
+    addStatement(response);
   }
   // Statement responses without their transaction wrapper (some exporters omit *TRNRS).
   if (statements.length === 0) {
-    for (const response of findAll(ofx, STATEMENT_RESPONSES))
-      statements.push(readStatement(response, warnings, converted));
+    for (const response of findAll(ofx, STATEMENT_RESPONSES)) addStatement(response);
   }
   if (statements.length === 0) {
     if (refusals.length > 0) {
@@ -96,11 +163,14 @@ function readOfx(bytes: Uint8Array): TStatementFile {
   }
   for (const refusal of refusals) warnings.push(`One statement was refused by the institution: ${refusal}`);
   return {
-    format: isXml ? 'ofx-xml' : 'ofx-sgml',
-    encoding: decoded.encoding,
-    statements,
-    securities: readSecurities(ofx),
-    warnings,
+    file: {
+      format: isXml ? 'ofx-xml' : 'ofx-sgml',
+      encoding: decoded.encoding,
+      statements,
+      securities: readSecurities(ofx),
+      warnings,
+    },
+    listOf,
   };
 }
 
@@ -144,7 +214,12 @@ function describeStatus(status: TOfxNode): string {
 type TRead<T> = { value: T } | { failure: TRowFailure };
 type TConverted = Map<TOfxNode, TRead<TStatementTransaction> | TRead<TInvestmentTransaction>>;
 
-function readStatement(response: TOfxNode, warnings: string[], converted: TConverted): TStatement {
+function readStatement(
+  response: TOfxNode,
+  warnings: string[],
+  converted: TConverted,
+  streamed: TStreamed,
+): TStatement {
   const kind: TStatementKind =
     response.name === 'INVSTMTRS' ? 'investment' : response.name === 'CCSTMTRS' ? 'credit_card' : 'bank';
   const from =
@@ -153,7 +228,7 @@ function readStatement(response: TOfxNode, warnings: string[], converted: TConve
   const failures: TRowFailure[] = [];
   const transactions: TStatementTransaction[] = [];
   const investmentTransactions: TInvestmentTransaction[] = [];
-  const list = child(response, 'BANKTRANLIST') ?? child(response, 'INVTRANLIST');
+  const list = listOfResponse(response);
   for (const entry of list?.children ?? []) {
     const node = entry.name === 'INVBANKTRAN' ? child(entry, 'STMTTRN') : entry;
     if (node === undefined) continue;
@@ -195,6 +270,8 @@ function readStatement(response: TOfxNode, warnings: string[], converted: TConve
   if (currency === null) {
     // A blank CURDEF with every transaction in one currency (ofx-v102-empty-tags.ofx): that is the statement's.
     const currencies = new Set(transactions.map((transaction) => transaction.currency));
+    for (const streamedCurrency of (list && streamed.currencies.get(list)) ?? [])
+      currencies.add(streamedCurrency);
     if (currencies.size === 1) currency = [...currencies][0] ?? null;
   }
   return {

@@ -299,3 +299,37 @@ export async function insertLinkedTransactions(
   }
   return inserted;
 }
+
+/**
+ * The external ids of the connector's accounts that hold cash transactions: only their statements need the
+ * duplicate matcher's keys (an account with none has nothing a row could duplicate).
+ */
+export async function accountsWithCashRows(db: TDb, connectorId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('linked_accounts as a')
+    .select('a.external_id')
+    .where('a.connector_id', '=', connectorId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('linked_transactions as t')
+          .select(sql`1`.as('one'))
+          .whereRef('t.linked_account_id', '=', 'a.id')
+          .where('t.investment_kind', 'is', null),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.external_id);
+}
+
+/** Whether the account holds any cash transaction (checked where the reader assumed it held none). */
+export async function hasCashRows(db: TDb, linkedAccountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('linked_transactions')
+    .select(sql`1`.as('one'))
+    .where('linked_account_id', '=', linkedAccountId)
+    .where('investment_kind', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

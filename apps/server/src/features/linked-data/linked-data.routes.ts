@@ -38,6 +38,7 @@ export const linkedDataRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   registerManualLoadTask(app.tasks, app.fileStore, providerSyncTask({ db: app.db, providers: registry }), {
     db: app.db,
+    dialect: app.dbDialect,
     log: app.log,
   });
   // The scheduler's tick runs where some provider is configured; elsewhere its stored schedule is removed.

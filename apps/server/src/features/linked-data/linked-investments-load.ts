@@ -31,7 +31,9 @@ export interface TStoredSecurity {
 export async function storeSecurities(
   db: TDb,
   repositoryId: string,
-  file: TStatementFile,
+  file: Pick<TStatementFile, 'securities'> & {
+    statements: readonly Pick<TStatement, 'positions' | 'investmentTransactions'>[];
+  },
 ): Promise<Map<string, TStoredSecurity>> {
   const wanted = new Map<
     string,
@@ -105,7 +107,8 @@ interface TStatementTarget {
 export async function storeInvestmentStatement(
   db: TDb,
   target: TStatementTarget,
-  statement: TStatement,
+  // Its cash transactions are not needed here (and arrive in batches: linked-cash-transactions-load.ts).
+  statement: Omit<TStatement, 'transactions'>,
   securities: ReadonlyMap<string, TStoredSecurity>,
 ): Promise<TInvestmentLoad> {
   const { repositoryId, linkedAccountId, syncEventId, importDay } = target;

@@ -1,5 +1,6 @@
 // The tasks feature's public entry: what other features may use of it.
 export {
+  type TTaskContext,
   type TTaskExecutor,
   type TTaskHandler,
   type TTaskPrepare,
