@@ -27,7 +27,8 @@ export async function checkJournal(
   db: Kysely<Database>,
   repository: { id: string | null; currency: string },
   format: TJournalFormat,
-  text: string,
+  /** The journal's text, or its file's bytes (they move to the reader: the caller must not use them after). */
+  text: string | Uint8Array,
   options: { isCountingPrices: boolean } = { isCountingPrices: true },
 ): Promise<TJournalImportCheck> {
   const read = await readJournalInWorker({ text, format, currency: repository.currency });
