@@ -128,6 +128,18 @@ describe('the journal import’s bulk writes', () => {
       left join assets pos on pos.id = e.pos_id
       where t.repository_id = ${repositoryId}::uuid and t.date = '2024-03-01'
       order by t.seq, e.position`.execute(t.app.db);
+    // One key per written transaction, on that transaction (a re-import finds them there).
+    const keyed = await sql<{ description: string; keys: number }>`
+      select t.description, count(k.key)::int as keys from transactions t
+      left join journal_import_keys k on k.transaction_id = t.id and k.repository_id = t.repository_id
+      where t.repository_id = ${repositoryId}::uuid group by t.id, t.description order by t.description`.execute(
+      t.app.db,
+    );
+    expect(keyed.rows).toEqual([
+      { description: 'Buy Apple', keys: 1 },
+      { description: 'Buy Apple again', keys: 1 },
+      { description: 'Buy Microsoft', keys: 1 },
+    ]);
     // 3 × 401.25 + 0.99 = 1204.74 from the bank; the fee is the position's; 2.5 × 178.00 = 445.
     const buy = (description: string) => ({ description, type: 'buy' });
     expect(entries.rows).toEqual([

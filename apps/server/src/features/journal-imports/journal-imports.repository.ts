@@ -29,19 +29,18 @@ export function createJournalImportsRepository(db: Kysely<Database>) {
       return found;
     },
 
-    /** Records the written transactions' keys; a key already there (an import running beside) is a unique violation. */
+    /**
+     * Records the written transactions' keys, as two column arrays a statement; a key already there (an
+     * import running beside) is a unique violation.
+     */
     async insertKeys(repositoryId: string, rows: readonly { key: string; transactionId: string }[]) {
       for (let start = 0; start < rows.length; start += CHUNK) {
-        await db
-          .insertInto('journal_import_keys')
-          .values(
-            rows.slice(start, start + CHUNK).map((row) => ({
-              repository_id: repositoryId,
-              key: row.key,
-              transaction_id: row.transactionId,
-            })),
-          )
-          .execute();
+        const chunk = rows.slice(start, start + CHUNK);
+        await sql`
+          insert into journal_import_keys (repository_id, key, transaction_id)
+          select ${repositoryId}::uuid, k.key, k.transaction_id
+          from unnest(${chunk.map((row) => row.key)}::text[], ${chunk.map((row) => row.transactionId)}::uuid[])
+               as k(key, transaction_id)`.execute(db);
       }
     },
 
