@@ -27,11 +27,13 @@ export async function checkJournal(
   db: Kysely<Database>,
   repository: { id: string | null; currency: string },
   format: TJournalFormat,
-  text: string,
+  /** The journal's text, or its file's bytes (they move to the reader: the caller must not use them after). */
+  text: string | Uint8Array,
+  options: { isCountingPrices: boolean } = { isCountingPrices: true },
 ): Promise<TJournalImportCheck> {
   const read = await readJournalInWorker({ text, format, currency: repository.currency });
   if (repository.id === null) return checkForNewRepository(read, repository.currency);
-  return setAgainstRepository(db, repository.id, read, { isFresh: false });
+  return setAgainstRepository(db, repository.id, read, { isFresh: false, ...options });
 }
 
 /** A repository still to be made has nothing yet but, once initialised, its own currency. */
@@ -47,12 +49,14 @@ export function checkForNewRepository(read: TJournalRead, currency: string): TJo
  * Finds the read journal's accounts and assets among the repository's, and its transactions and prices
  * among what earlier imports wrote. `isFresh`: the repository was made in this very transaction, so no
  * import can have written to it (its keys and prices are not looked up: 2.6M prices are 520 queries).
+ * `isCountingPrices` false: the prices already there are not counted (`existingPrices` is 0) — the import
+ * itself does not need that count (its insert skips them and says how many it added), only the preview.
  */
 export async function setAgainstRepository(
   db: Kysely<Database>,
   repositoryId: string,
   read: TJournalRead,
-  options: { isFresh: boolean },
+  options: { isFresh: boolean; isCountingPrices?: boolean },
 ): Promise<TJournalImportCheck> {
   const { plan, prices, hashes } = read;
   const refs = await assetRefsOf(db, repositoryId);
@@ -81,7 +85,10 @@ export async function setAgainstRepository(
   hashes.forEach((hash, index) => {
     if (known.has(hash)) duplicates.add(index);
   });
-  const existingPrices = await repo.countExistingPrices(prices, (ticker) => existing.get(assetRef(ticker)));
+  const existingPrices =
+    options.isCountingPrices === false
+      ? 0
+      : await repo.countExistingPrices(prices, (ticker) => existing.get(assetRef(ticker)));
   return { plan, prices, existing, hashes, duplicates, existingPrices };
 }
 

@@ -101,11 +101,14 @@ export async function writeJournal(
     ids.set(assetRef(instrument.ticker), stockIds[index] as string);
   createdAssets += newStocks.length;
 
+  // The stocks made just now have no price yet: theirs skip the conflict check.
+  const madeHere = new Set<string>(stockIds);
   const prices = await repo.insertPrices(
     repository.id,
     user.id,
     check.prices,
     (ticker) => ids.get(assetRef(ticker)) as string,
+    (ticker) => madeHere.has(ids.get(assetRef(ticker)) as string),
   );
 
   const refs = await assetRefsOf(trx, repository.id);

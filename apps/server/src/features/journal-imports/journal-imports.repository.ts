@@ -1,9 +1,12 @@
 import type { Database } from '@strata/db/schema';
 import { type Kysely, sql } from 'kysely';
-import { priceChunks, type TPackedPrices } from './packed-prices.ts';
+import { orderedIdPrefix } from '../../shared/ordered-ids.ts';
+import { priceChunks, pricesInIndexOrder, type TPackedPrices } from './packed-prices.ts';
 
 /** Rows per statement when a journal brings many prices or keys. */
 const CHUNK = 5000;
+/** Prices per statement: three array parameters whatever the count, so fewer round trips cost nothing. */
+const PRICE_CHUNK = 20_000;
 
 /** What a journal import reads and writes besides assets and transactions (their features write those). */
 export function createJournalImportsRepository(db: Kysely<Database>) {
@@ -26,19 +29,18 @@ export function createJournalImportsRepository(db: Kysely<Database>) {
       return found;
     },
 
-    /** Records the written transactions' keys; a key already there (an import running beside) is a unique violation. */
+    /**
+     * Records the written transactions' keys, as two column arrays a statement; a key already there (an
+     * import running beside) is a unique violation.
+     */
     async insertKeys(repositoryId: string, rows: readonly { key: string; transactionId: string }[]) {
       for (let start = 0; start < rows.length; start += CHUNK) {
-        await db
-          .insertInto('journal_import_keys')
-          .values(
-            rows.slice(start, start + CHUNK).map((row) => ({
-              repository_id: repositoryId,
-              key: row.key,
-              transaction_id: row.transactionId,
-            })),
-          )
-          .execute();
+        const chunk = rows.slice(start, start + CHUNK);
+        await sql`
+          insert into journal_import_keys (repository_id, key, transaction_id)
+          select ${repositoryId}::uuid, k.key, k.transaction_id
+          from unnest(${chunk.map((row) => row.key)}::text[], ${chunk.map((row) => row.transactionId)}::uuid[])
+               as k(key, transaction_id)`.execute(db);
       }
     },
 
@@ -98,23 +100,47 @@ export function createJournalImportsRepository(db: Kysely<Database>) {
 
     /**
      * Inserts manual prices, keeping any the asset already has on that day (a second import, or the user's
-     * own); answers how many were added.
+     * own); answers how many were added. The rows go in the order of the table's indexes (asset, then
+     * date) with ids that follow one another, so each index grows at its end (pricesInIndexOrder,
+     * ordered-ids.ts). Prices of assets made in this transaction (`isNew`) cannot meet one already there
+     * (the plan has one per asset and day), so they skip the conflict check.
      */
     async insertPrices(
       repositoryId: string,
       userId: string,
       prices: TPackedPrices,
       idOf: (ticker: string) => string,
+      isNew: (ticker: string) => boolean,
     ): Promise<number> {
+      const assetIds = [...new Set(prices.tickers.map(idOf))].sort();
+      const rankOf = new Map(assetIds.map((id, rank) => [id, rank]));
+      const order = pricesInIndexOrder(prices, (ticker) => rankOf.get(idOf(ticker)) as number);
+      const prefix = orderedIdPrefix();
+      let base = 0;
       let added = 0;
-      for (const chunk of priceChunks(prices, CHUNK)) {
-        const result = await sql`
-          insert into asset_prices (repository_id, asset_id, date, close, source, created_by, updated_by)
-          select ${repositoryId}::uuid, p.asset_id, p.date, p.close, 'manual', ${userId}, ${userId}
-          from unnest(${chunk.tickers.map(idOf)}::uuid[], ${chunk.dates}::date[],
-                      ${chunk.closes}::numeric[]) as p(asset_id, date, close)
-          on conflict (asset_id, date, source) do nothing`.execute(db);
-        added += Number(result.numAffectedRows ?? 0);
+      for (const chunk of priceChunks(prices, PRICE_CHUNK, order)) {
+        const parts = [
+          { isGuarded: false, assetIds: [] as string[], dates: [] as string[], closes: [] as string[] },
+          { isGuarded: true, assetIds: [] as string[], dates: [] as string[], closes: [] as string[] },
+        ] as const;
+        chunk.tickers.forEach((ticker, index) => {
+          const part = parts[isNew(ticker) ? 0 : 1];
+          part.assetIds.push(idOf(ticker));
+          part.dates.push(chunk.dates[index] as string);
+          part.closes.push(chunk.closes[index] as string);
+        });
+        for (const part of parts) {
+          if (part.assetIds.length === 0) continue;
+          const result = await sql`
+            insert into asset_prices (id, repository_id, asset_id, date, close, source, created_by, updated_by)
+            select (${prefix} || lpad(to_hex(${base}::bigint + p.n), 12, '0'))::uuid, ${repositoryId}::uuid,
+                   p.asset_id, p.date, p.close, 'manual', ${userId}, ${userId}
+            from unnest(${part.assetIds}::uuid[], ${part.dates}::date[], ${part.closes}::numeric[])
+                 with ordinality as p(asset_id, date, close, n)
+            ${part.isGuarded ? sql`on conflict (asset_id, date, source) do nothing` : sql``}`.execute(db);
+          base += part.assetIds.length;
+          added += Number(result.numAffectedRows ?? 0);
+        }
       }
       return added;
     },

@@ -56,9 +56,10 @@ export function createJournalImports(deps: {
   /** Maps the journal and refuses it whole when a line could not be mapped and the caller did not allow that. */
   async function check(
     repository: { id: string | null; currency: string },
-    body: { format: TJournalFormat; journal: string; skip_unmapped?: boolean | undefined },
+    body: { format: TJournalFormat; journal: string | Uint8Array; skip_unmapped?: boolean | undefined },
+    options: { isCountingPrices: boolean } = { isCountingPrices: true },
   ) {
-    const checked = await checkJournal(db, repository, body.format, body.journal);
+    const checked = await checkJournal(db, repository, body.format, body.journal, options);
     return { checked, preview: previewOf(checked) };
   }
 
@@ -142,10 +143,13 @@ export function createJournalImports(deps: {
             } else target = { create: payload.new_repository as { name: string; currency: string } };
             const into =
               'create' in target ? { id: null, currency: target.create.currency } : target.existing;
-            const { checked, preview } = await check(into, {
-              format: payload.format,
-              journal: file.toString('utf8'),
-            });
+            // The prices already there are not counted: 2.6M look-ups the import's insert does anyway. The
+            // file's bytes move to the reader's thread, decoded there (no copy of the text is kept here).
+            const { checked, preview } = await check(
+              into,
+              { format: payload.format, journal: file },
+              { isCountingPrices: false },
+            );
             assertMapped(preview, payload.skip_unmapped === true);
             await setTaskProgress(db, task.id, {
               stage: 'writing',

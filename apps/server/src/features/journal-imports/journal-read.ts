@@ -14,14 +14,19 @@ export interface TJournalRead {
 }
 
 export interface TJournalReadInput {
-  text: string;
+  /** The journal; as the file's bytes it moves to the reader's thread instead of being copied there. */
+  text: string | Uint8Array;
   format: TJournalFormat;
   currency: string;
 }
 
 /** Parses, maps and keys a journal (core's pure reader; the hash is the server's). */
 export function readJournal(input: TJournalReadInput): TJournalRead {
-  const { prices, ...plan } = mapJournal(parseSource(input.text, input.format), { currency: input.currency });
+  const text =
+    typeof input.text === 'string'
+      ? input.text
+      : Buffer.from(input.text.buffer, input.text.byteOffset, input.text.byteLength).toString('utf8');
+  const { prices, ...plan } = mapJournal(parseSource(text, input.format), { currency: input.currency });
   const hashes = plan.transactions.map((planned) => createHash('sha256').update(planned.key).digest('hex'));
   return { plan, prices: packPrices(prices), hashes };
 }
@@ -34,8 +39,15 @@ export type TJournalReadOutcome = { ok: true; read: TJournalRead } | { ok: false
  * heartbeat (a task whose heartbeat is 10 s late is failed as abandoned).
  */
 export function readJournalInWorker(input: TJournalReadInput): Promise<TJournalRead> {
+  // A file's bytes that fill their own memory move (the file's Buffer is left empty): the API's thread then
+  // holds no copy of an 82 MB journal while the reader holds its text. Bytes in a shared pool are copied.
+  const bytes = typeof input.text === 'string' ? null : input.text;
+  const isMoving = bytes !== null && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./journal-read.worker.ts', import.meta.url), { workerData: input });
+    const worker = new Worker(new URL('./journal-read.worker.ts', import.meta.url), {
+      workerData: input,
+      transferList: isMoving ? [bytes.buffer as ArrayBuffer] : [],
+    });
     let isSettled = false;
     worker.once('message', (outcome: TJournalReadOutcome) => {
       isSettled = true;

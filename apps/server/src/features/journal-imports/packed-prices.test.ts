@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packPrices, priceChunks, priceCount } from './packed-prices.ts';
+import { packPrices, priceChunks, priceCount, pricesInIndexOrder } from './packed-prices.ts';
 
 const PRICES = [
   { line: 1, ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
@@ -25,5 +25,28 @@ describe('packed prices', () => {
     const packed = packPrices([]);
     expect(priceCount(packed)).toBe(0);
     expect([...priceChunks(packed, 5000)]).toEqual([]);
+  });
+
+  it('orders the prices by the rank of their ticker, then by date, and chunks them in that order', () => {
+    const packed = packPrices([
+      { line: 1, ticker: 'AAPL', date: '2024-03-28', close: '171.48' },
+      { line: 2, ticker: 'SAP', date: '2024-02-29', close: '170' },
+      { line: 3, ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
+      { line: 4, ticker: 'EUR', date: '2024-01-31', close: '1.0837' },
+      { line: 5, ticker: 'SAP', date: '2024-03-28', close: '171.5' },
+      { line: 6, ticker: 'AAPL', date: '2024-02-29', close: '180.75' },
+    ]);
+    // SAP's asset first, then EUR's, then AAPL's (the order of their ids in the database).
+    const rank = { SAP: 0, EUR: 1, AAPL: 2 } as Record<string, number>;
+    const order = pricesInIndexOrder(packed, (ticker) => rank[ticker] as number);
+    expect([...order]).toEqual([1, 4, 3, 2, 5, 0]);
+    expect([...priceChunks(packed, 4, order)]).toEqual([
+      {
+        tickers: ['SAP', 'SAP', 'EUR', 'AAPL'],
+        dates: ['2024-02-29', '2024-03-28', '2024-01-31', '2024-01-31'],
+        closes: ['170', '171.5', '1.0837', '185.64'],
+      },
+      { tickers: ['AAPL', 'AAPL'], dates: ['2024-02-29', '2024-03-28'], closes: ['180.75', '171.48'] },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { TAssetRef, TValidTransaction } from '@strata/core/transactions/val
 import { elementsColumn, scalarColumn, type TFilterColumns } from '@strata/db/filters/filter-columns';
 import type { Database } from '@strata/db/schema';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { orderedId, orderedIdPrefix } from '../../shared/ordered-ids.ts';
 
 export type TTransactionRow = Selectable<Database['transactions']>;
 
@@ -177,7 +178,12 @@ export function createTransactionsRepository(db: Kysely<Database>) {
       return refs;
     },
 
-    /** Inserts valid transactions with their entries, in batches (imports of 100k rows). */
+    /**
+     * Inserts valid transactions with their entries, in batches (imports of 100k rows). Each batch is one
+     * statement of column arrays (`unnest`) per table, so PostgreSQL parses and plans a few parameters
+     * rather than 16k–35k of a multi-row VALUES; the ids follow one another (ordered-ids.ts), so the
+     * transactions' and entries' primary keys grow at their end. Answers the rows in input order.
+     */
     async insertMany(
       repositoryId: string,
       userId: string,
@@ -187,42 +193,51 @@ export function createTransactionsRepository(db: Kysely<Database>) {
       linkedIds?: readonly string[],
     ): Promise<TTransactionRow[]> {
       const inserted: TTransactionRow[] = [];
-      for (let start = 0; start < transactions.length; start += 2000) {
-        const batch = transactions.slice(start, start + 2000);
-        const rows = await db
-          .insertInto('transactions')
-          .values(
-            batch.map((transaction, index) => ({
-              repository_id: repositoryId,
-              type: transaction.type,
-              date: transaction.date,
-              description: transaction.description,
-              source,
-              linked_id: linkedIds?.[start + index] ?? null,
-              created_by: userId,
-              updated_by: userId,
-            })),
-          )
-          .returningAll()
-          .execute();
-        const entries = rows.flatMap((row, index) =>
-          (batch[index] as TValidTransaction).entries.map((entry, position) => ({
-            transaction_id: row.id,
-            position,
-            repository_id: repositoryId,
-            account_id: entry.account_id,
-            asset_id: entry.asset_id,
-            amount: entry.amount,
-            pos_id: entry.pos_id,
-          })),
-        );
-        for (let at = 0; at < entries.length; at += 5000) {
-          await db
-            .insertInto('transaction_entries')
-            .values(entries.slice(at, at + 5000))
-            .execute();
-        }
-        inserted.push(...rows);
+      const prefix = orderedIdPrefix();
+      for (let start = 0; start < transactions.length; start += 5000) {
+        const batch = transactions.slice(start, start + 5000);
+        const ids = batch.map((_, index) => orderedId(prefix, start + index));
+        // `order by p.n`: `seq` numbers the rows in input order (same-day transactions keep it).
+        const rows = await sql<TTransactionRow>`
+          insert into transactions (id, repository_id, type, date, description, source, linked_id, created_by,
+                                    updated_by)
+          select p.id, ${repositoryId}::uuid, p.type, p.date, p.description, ${source}, p.linked_id, ${userId},
+                 ${userId}
+          from unnest(${ids}::uuid[], ${batch.map((t) => t.type)}::text[], ${batch.map((t) => t.date)}::date[],
+                      ${batch.map((t) => t.description)}::text[],
+                      ${batch.map((_, index) => linkedIds?.[start + index] ?? null)}::text[])
+               with ordinality as p(id, type, date, description, linked_id, n)
+          order by p.n
+          returning *`.execute(db);
+        const byId = new Map(rows.rows.map((row) => [row.id, row]));
+        const entries = {
+          transactionIds: [] as string[],
+          positions: [] as number[],
+          accountIds: [] as string[],
+          assetIds: [] as string[],
+          amounts: [] as string[],
+          posIds: [] as (string | null)[],
+        };
+        batch.forEach((transaction, index) => {
+          transaction.entries.forEach((entry, position) => {
+            entries.transactionIds.push(ids[index] as string);
+            entries.positions.push(position);
+            entries.accountIds.push(entry.account_id);
+            entries.assetIds.push(entry.asset_id);
+            entries.amounts.push(entry.amount);
+            entries.posIds.push(entry.pos_id);
+          });
+        });
+        if (entries.transactionIds.length > 0)
+          await sql`
+            insert into transaction_entries (transaction_id, position, repository_id, account_id, asset_id, amount,
+                                             pos_id)
+            select e.transaction_id, e.position, ${repositoryId}::uuid, e.account_id, e.asset_id, e.amount, e.pos_id
+            from unnest(${entries.transactionIds}::uuid[], ${entries.positions}::smallint[],
+                        ${entries.accountIds}::uuid[], ${entries.assetIds}::uuid[], ${entries.amounts}::numeric[],
+                        ${entries.posIds}::uuid[])
+                 as e(transaction_id, position, account_id, asset_id, amount, pos_id)`.execute(db);
+        for (const id of ids) inserted.push(byId.get(id) as TTransactionRow);
       }
       return inserted;
     },

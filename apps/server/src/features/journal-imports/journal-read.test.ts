@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { readJournalInWorker } from './journal-read.ts';
+import { priceChunks } from './packed-prices.ts';
+
+const JOURNAL = `P 2024-01-31 AAPL 184.40 USD
+P 2024-02-29 AAPL 180.75 USD
+
+2024-01-05 * Buy Apple
+    Assets:Broker:US         10 AAPL @ 181.18 USD
+    Assets:Bank:Checking    -1811.80 USD
+`;
+
+describe('reading a journal in the worker thread', () => {
+  it('reads a file’s bytes as its text, and moves them there rather than copying them', async () => {
+    const bytes = new Uint8Array(Buffer.from(JOURNAL, 'utf8'));
+    expect(bytes.byteLength).toBe(173);
+    const read = await readJournalInWorker({ text: bytes, format: 'ledger', currency: 'USD' });
+    // Moved: this thread's view of them is empty now.
+    expect(bytes.byteLength).toBe(0);
+    expect(read.plan.instruments.map((instrument) => instrument.ticker)).toEqual(['USD', 'AAPL']);
+    expect(read.plan.transactions.map((planned) => planned.transaction.description)).toEqual(['Buy Apple']);
+    expect([...priceChunks(read.prices, 10)]).toEqual([
+      { tickers: ['AAPL', 'AAPL'], dates: ['2024-01-31', '2024-02-29'], closes: ['184.40', '180.75'] },
+    ]);
+  });
+
+  it('copies bytes that share their memory (a small Buffer from the pool), leaving them whole', async () => {
+    const pooled = Buffer.from(JOURNAL, 'utf8');
+    const read = await readJournalInWorker({ text: pooled, format: 'ledger', currency: 'USD' });
+    expect(pooled.toString('utf8')).toBe(JOURNAL);
+    expect(read.plan.transactions).toHaveLength(1);
+  });
+});
