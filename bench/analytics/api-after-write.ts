@@ -11,13 +11,13 @@
 // and the kept one is not changed; the copy is dropped after. Each line: what was timed, the wall time of the
 // HTTP request, the worker's part (`total_compute_time`), and the 1-minute load average when it started.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/build-app.ts';
 import { loadConfig } from '../../apps/server/src/plugins/config.ts';
+import { freePort } from '../../apps/server/src/testing/server-process.ts';
 import { createDatabase, migrateToLatest } from '../../packages/db/src/index.ts';
 
 const { values } = parseArgs({
@@ -30,17 +30,6 @@ const { values } = parseArgs({
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl || !values.database) {
   throw new Error('TEST_DATABASE_URL and --database (a database kept by bench/analytics/api.ts) are needed');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const copy = `${values.database}_copy_${process.pid}`;

@@ -13,13 +13,13 @@
 // While the cold compute runs, GET /api/health is called every 20 ms: its worst latency, counted from when each
 // call was due, shows whether the API stays responsive. Prints markdown tables.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/build-app.ts';
 import { loadConfig } from '../../apps/server/src/plugins/config.ts';
+import { freePort } from '../../apps/server/src/testing/server-process.ts';
 import { apiAs, createUser } from '../../e2e/support/users.ts';
 import { generateRepository } from '../../packages/core/src/testing/generate-repository.ts';
 import { createDatabase, migrateToLatest } from '../../packages/db/src/index.ts';
@@ -67,17 +67,6 @@ interface TRun {
   database: string;
   writeMs: number;
   timings: TTiming[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function runOn(database: string, databaseUrl: string | undefined): Promise<TRun> {

@@ -28,8 +28,11 @@ export interface TDedupIncoming {
   payee: string | null;
 }
 
+/** The default largest distance in days between the dates of a fuzzy match: weekend plus a posting lag. */
+export const DEDUP_DATE_WINDOW_DAYS = 3;
+
 export interface TDedupOptions {
-  /** Largest distance in days between the dates of a fuzzy match (default 3: weekend plus a posting lag). */
+  /** Largest distance in days between the dates of a fuzzy match (default DEDUP_DATE_WINDOW_DAYS). */
   dateWindowDays?: number;
   /** 0..1; payees below this similarity do not match when both are present (default 0.5). */
   minPayeeSimilarity?: number;
@@ -53,7 +56,7 @@ export function matchDuplicates(
   incoming: readonly TDedupIncoming[],
   options: TDedupOptions = {},
 ): TDedupResult {
-  const window = options.dateWindowDays ?? 3;
+  const window = options.dateWindowDays ?? DEDUP_DATE_WINDOW_DAYS;
   const minSimilarity = options.minPayeeSimilarity ?? 0.5;
   const isTaken = new Array<boolean>(existing.length).fill(false);
   const matchOf = new Array<TDuplicate | undefined>(incoming.length);

@@ -212,11 +212,9 @@ export async function loadAnalyticsInput(
   { withPrices = true, pricesVersion }: { withPrices?: boolean; pricesVersion: number },
 ): Promise<TLoadedRepository> {
   const readTransactions = () => loadTransactions(db, repository.id, parts.transactions);
-  const readPrices = async (): Promise<{
-    series: TPriceSeriesText[] | null;
-    count: number;
-    keep: (() => Promise<void>) | null;
-  }> =>
+  const readPrices = async (): Promise<
+    Omit<TPriceTableRead, 'series'> & { series: TPriceSeriesText[] | null }
+  > =>
     withPrices
       ? readPriceTable(db, repository.id, parts, pricesVersion)
       : { series: null, count: 0, keep: null };

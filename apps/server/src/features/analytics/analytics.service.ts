@@ -114,6 +114,11 @@ export function createAnalyticsService(deps: {
     prices: number;
   }
 
+  const versionsOf = (facts: { data_version: unknown; prices_version: unknown }): TVersions => ({
+    data: Number(facts.data_version),
+    prices: Number(facts.prices_version),
+  });
+
   async function compute(
     repository: TLoaderRepository,
     plan: TPlannedRequest,
@@ -297,14 +302,7 @@ export function createAnalyticsService(deps: {
           status: 'done',
           compute_ms: 0,
         }
-      : (
-          await compute(
-            repository as TLoaderRepository,
-            plan,
-            { data: version, prices: Number(facts.prices_version) },
-            day,
-          )
-        ).note;
+      : (await compute(repository as TLoaderRepository, plan, versionsOf(facts), day)).note;
     deps.bus().announceResult(note);
   }
 
@@ -354,12 +352,7 @@ export function createAnalyticsService(deps: {
         const { body, isDelivered } = await computeElsewhere(remote, repositoryId, plan, query, version, day);
         return { ...base, body, isComputed: isDelivered };
       }
-      const { body, note } = await compute(
-        repository,
-        plan,
-        { data: version, prices: Number(facts.prices_version) },
-        day,
-      );
+      const { body, note } = await compute(repository, plan, versionsOf(facts), day);
       if (events.hasListeners(repositoryId)) {
         events.publish(repositoryId, resultMessage(repositoryId, plan.hash, version, body));
       }

@@ -1,5 +1,5 @@
 import { addDays } from '@strata/core/dates/epoch-day';
-import { matchDuplicates, type TDedupIncoming } from '@strata/core/statements/dedup';
+import { DEDUP_DATE_WINDOW_DAYS, matchDuplicates, type TDedupIncoming } from '@strata/core/statements/dedup';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import { dedupRowsOf, hasCashRows, insertLinkedTransactions } from './linked-data.repository.ts';
@@ -18,8 +18,7 @@ function dateSpanOf(keys: readonly TDedupIncoming[]): { from: string; to: string
     if (date < first) first = date;
     if (date > last) last = date;
   }
-  const window = 3;
-  return { from: addDays(first, -window), to: addDays(last, window) };
+  return { from: addDays(first, -DEDUP_DATE_WINDOW_DAYS), to: addDays(last, DEDUP_DATE_WINDOW_DAYS) };
 }
 
 export interface TCashTarget {
