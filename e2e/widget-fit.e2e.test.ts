@@ -67,6 +67,15 @@ async function clippedOnBoard(page: Page): Promise<TClip[]> {
   });
 }
 
+/**
+ * Mantine's ScrollArea shows a sideways scrollbar a moment after a resize (a resize observer, then a debounced
+ * state update), so a board measured while cards still settle into the edit layout can read 'no scrollbar' for a
+ * table about to get one. A clip that lasts still fails: the board is read again until it holds, for 5 s at most.
+ */
+async function expectNothingClipped(page: Page): Promise<void> {
+  await expect.poll(() => clippedOnBoard(page), { timeout: 5_000, interval: 250 }).toEqual([]);
+}
+
 /** The kinds that clipped before issue 18: each gets a picture of its own. */
 const SHOWN_CLOSE = ['Income Change Snapshot', 'IRR and MOIC', 'Value Change Snapshot', 'Income Table'];
 
@@ -201,7 +210,7 @@ describe('widgets never clip numbers', () => {
       expect(await page.locator('[data-widget-kind] [data-value]').count()).toBeGreaterThan(50);
       await browser.screenshot(`widgets-fit-${width}`);
       for (const kind of SHOWN_CLOSE) await shootWidget(browser, kind, `widget-fit-${width}`);
-      expect(await clippedOnBoard(page)).toEqual([]);
+      await expectNothingClipped(page);
       const stale = page
         .getByTestId('widget-value-table')
         .locator('xpath=..')
@@ -221,7 +230,7 @@ describe('widgets never clip numbers', () => {
       await settle(page);
       await browser.screenshot(`widgets-fit-${width}-editing`);
       for (const kind of SHOWN_CLOSE) await shootWidget(browser, kind, `widget-fit-${width}-editing`);
-      expect(await clippedOnBoard(page)).toEqual([]);
+      await expectNothingClipped(page);
       await page.getByRole('button', { name: 'Done' }).click();
     });
   }
