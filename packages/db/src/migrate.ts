@@ -32,6 +32,7 @@ import * as capTable from './migrations/2026-11-27-0032-cap-table.ts';
 import * as rulesTextIndex from './migrations/2026-11-27-0035-rules-text-index.ts';
 import * as linkedReadPaths from './migrations/2026-11-27-0038-linked-read-paths.ts';
 import * as pricesVersion from './migrations/2026-11-27-0039-prices-version.ts';
+import * as assetPriceChanges from './migrations/2026-11-27-0040-asset-price-changes.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0035-rules-text-index': rulesTextIndex,
   '2026-11-27-0038-linked-read-paths': linkedReadPaths,
   '2026-11-27-0039-prices-version': pricesVersion,
+  '2026-11-27-0040-asset-price-changes': assetPriceChanges,
 };
 
 export class MigrationError extends Error {

@@ -27,7 +27,18 @@ export interface AnalyticsPriceTablesTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/**
+ * The repository's prices_version at the last price write of each asset (migration 2026-11-27-0040): the assets
+ * whose series a price table kept at an older version must read again.
+ */
+export interface AssetPriceChangesTable {
+  repository_id: string;
+  asset_id: string;
+  prices_version: number;
+}
+
 export interface AnalyticsDatabase {
   analytics_results: AnalyticsResultsTable;
   analytics_price_tables: AnalyticsPriceTablesTable;
+  asset_price_changes: AssetPriceChangesTable;
 }

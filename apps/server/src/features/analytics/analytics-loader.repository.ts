@@ -30,7 +30,7 @@ export async function transactionLines(
     SELECT string_agg(line, E'\n') AS text, max(number)::int AS count
     FROM (
       SELECT dense_rank() OVER (ORDER BY t.date, t.seq) AS number,
-        concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.seq) + ${numberedAfter}::int, t.date - DATE '1970-01-01',
+        concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.seq) + ${numberedAfter}::bigint, t.date - DATE '1970-01-01',
           coalesce(e.position::text, ''), coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''),
           coalesce(e.amount::text, ''), coalesce(e.pos_id::text, ''), t.type) AS line
       FROM transactions t
@@ -67,6 +67,38 @@ export async function priceSeriesBetween(
       SELECT asset_id, source, (date - DATE '1970-01-01')::text AS day, close::text AS close
       FROM asset_prices
       WHERE repository_id = ${repositoryId} AND asset_id BETWEEN ${first}::uuid AND ${last}::uuid
+        AND date > '-infinity'::date AND date < 'infinity'::date
+      ORDER BY asset_id, source, date
+    ) AS ordered
+    GROUP BY asset_id, source
+  `.execute(db);
+  return rows;
+}
+
+/** The assets whose prices were written after `pricesVersion` (asset_price_changes, migration 0040). */
+export async function assetsWithPricesChangedAfter(
+  db: Kysely<Database>,
+  repositoryId: string,
+  pricesVersion: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('asset_price_changes')
+    .select('asset_id')
+    .where('repository_id', '=', repositoryId)
+    .where('prices_version', '>', pricesVersion)
+    .orderBy('asset_id')
+    .execute();
+  return rows.map((row) => row.asset_id);
+}
+
+/** The price series (as comma lists) of these assets, as `priceSeriesBetween` reads a range of them. */
+export async function priceSeriesOf(db: Kysely<Database>, repositoryId: string, assetIds: readonly string[]) {
+  const { rows } = await sql<TPriceSeriesText & { count: number }>`
+    SELECT asset_id, source, count(*)::int AS count, string_agg(day, ',') AS days, string_agg(close, ',') AS closes
+    FROM (
+      SELECT asset_id, source, (date - DATE '1970-01-01')::text AS day, close::text AS close
+      FROM asset_prices
+      WHERE repository_id = ${repositoryId} AND asset_id = ANY(${sql.val(assetIds)}::uuid[])
         AND date > '-infinity'::date AND date < 'infinity'::date
       ORDER BY asset_id, source, date
     ) AS ordered

@@ -70,6 +70,12 @@ export function createAnalyticsPool(size: number) {
 
   for (let index = 0; index < size; index += 1) idle.push(spawn());
 
+  function heldPriceKeys(): string[] {
+    // A minute short of the worker's own timer, for the load that follows.
+    const since = Date.now() - (KEEP_PASS_MS - 60_000);
+    return [...heldPrices].filter(([worker]) => (finishedAt.get(worker) ?? 0) > since).map(([, key]) => key);
+  }
+
   return {
     /** Jobs waiting for a free worker (reported as progress). */
     get queued(): number {
@@ -79,8 +85,11 @@ export function createAnalyticsPool(size: number) {
       if (isClosed) return Promise.resolve({ ok: false, message: 'the analytics pool is closed' });
       return new Promise((resolve) => {
         const queued = { job, resolve };
-        // An idle worker that kept the job's price table first: a source without prices needs it.
-        const keeper = idle.findIndex((worker) => heldPrices.get(worker) === job.pricesKey);
+        // An idle worker that kept the job's price table first: a source without prices needs it (or the
+        // older table its changes apply to).
+        const base = job.source?.priceChanges?.base;
+        let keeper = idle.findIndex((worker) => heldPrices.get(worker) === job.pricesKey);
+        if (keeper === -1 && base) keeper = idle.findIndex((worker) => heldPrices.get(worker) === base);
         const worker = keeper === -1 ? idle.pop() : idle.splice(keeper, 1)[0];
         if (worker) run(worker, queued);
         else queue.push(queued);
@@ -92,12 +101,10 @@ export function createAnalyticsPool(size: number) {
      * then, and the job then answers `needsSource`.
      */
     holdsPrices(pricesKey: string): boolean {
-      // A minute short of the worker's own timer, for the load that follows.
-      const since = Date.now() - (KEEP_PASS_MS - 60_000);
-      return [...heldPrices].some(
-        ([worker, key]) => key === pricesKey && (finishedAt.get(worker) ?? 0) > since,
-      );
+      return heldPriceKeys().includes(pricesKey);
     },
+    /** The price tables (`pricesKey`s) workers keep, with the same hint's caveats as `holdsPrices`. */
+    heldPriceKeys,
     /**
      * Runs the job (its source left out) on an idle worker that holds its pass, so the caller need not load
      * the repository; null when no idle worker does. The answer may still be `needsSource`.

@@ -12,6 +12,9 @@ import { connect, ofType, type TClient } from './testing/analytics-socket-client
 // triggers on asset_prices): a transaction write reads only the transactions again; a price written, changed
 // or deleted is in the next compute; one repository's table never answers for another's.
 //
+// A price write reads again only the assets it changed (asset_price_changes, migration 0040), their series
+// replacing theirs in the kept table.
+//
 // Each repository: 2,000 deposited on 2026-01-05, 10 ACME bought for 1,500 on 2026-01-06, ACME closing at a
 // price on 2026-01-30. The repository's value at the end of February = 500 cash + 10 × ACME's last close.
 
@@ -158,6 +161,45 @@ describe("the analytics worker's kept price table", () => {
     // Back to 600 + 10 × 150.
     expect(await compute(client, repositoryId)).toEqual({ value: 2100, pricesRead: 1 });
     expect(await pricesVersion(repositoryId)).toBe(version + 3);
+    client.close();
+  });
+
+  it('reads again only the series of the assets whose prices changed since the table it keeps', async () => {
+    const { repositoryId, usd, brokerage, acme } = await holding('Prices patched', '150');
+    const beta = (
+      await post('/api/assets', {
+        repository_id: repositoryId,
+        type: 'stock',
+        name: 'Beta Inc',
+        ticker: 'BETA',
+        currency: 'USD',
+      })
+    ).id;
+    await post('/api/transactions', [
+      {
+        repository_id: repositoryId,
+        type: 'buy',
+        date: '2026-01-07',
+        entries: [
+          { account_id: brokerage, asset_id: beta, amount: '2' },
+          { account_id: brokerage, asset_id: usd, amount: '-200' },
+        ],
+      },
+    ]);
+    await post('/api/asset_prices', { asset_id: beta, date: '2026-01-20', close: '110' });
+    await post('/api/asset_prices', { asset_id: beta, date: '2026-01-31', close: '120' });
+    const betaLast = await post('/api/asset_prices', { asset_id: beta, date: '2026-02-15', close: '125' });
+    const client = await listen(repositoryId);
+    // 300 cash + 10 ACME × 150 + 2 BETA × 125; ACME's one price and BETA's three read.
+    expect(await compute(client, repositoryId)).toEqual({ value: 2050, pricesRead: 4 });
+
+    await post('/api/asset_prices', { asset_id: acme, date: '2026-02-27', close: '160' });
+    // 300 + 10 × 160 + 2 × 125: ACME's two prices read, BETA's from the kept table.
+    expect(await compute(client, repositoryId)).toEqual({ value: 2150, pricesRead: 2 });
+
+    expect((await owner.call('DELETE', `/api/asset_prices/${betaLast.id}`)).statusCode).toBe(200);
+    // 300 + 10 × 160 + 2 × 120: BETA's two prices left, read; ACME's new price kept.
+    expect(await compute(client, repositoryId)).toEqual({ value: 2140, pricesRead: 2 });
     client.close();
   });
 

@@ -17,6 +17,13 @@ export interface TPriceSeriesText {
   closes: string;
 }
 
+/** Assets whose prices changed since the price table keyed `base`, with their series now (none: no prices left). */
+export interface TPriceChanges {
+  base: string;
+  assetIds: string[];
+  series: TPriceSeriesText[];
+}
+
 /**
  * A repository as the loader read it: the large parts still text (transactions as entry lines, prices as
  * comma lists), so the API thread only passes strings on and the worker does the parsing — at 100k
@@ -29,6 +36,8 @@ export interface TAnalyticsSource {
   transactionsText: string;
   /** null: not read — the worker uses the price table it kept for the job's `pricesKey` (analytics.worker.ts). */
   prices: TPriceSeriesText[] | null;
+  /** With `prices` null: the changes to the older table the worker keeps (`base`) that make it the job's. */
+  priceChanges?: TPriceChanges;
   precedence: string[];
   request: TAnalyticsRequest;
   today: string;
@@ -91,6 +100,15 @@ export function parseTransactionLines(text: string): TAnalyticsTransaction[] {
   const transactions: TAnalyticsTransaction[] = [];
   const formatDay = dayFormatter();
   const fields: string[] = [];
+  // Every entry names its account and asset by id: one string per id rather than one per entry, so the
+  // engine's maps keyed by id compare one string with itself, and the entries hold no copies of it.
+  const ids = new Map<string, string>();
+  const interned = (id: string): string => {
+    const known = ids.get(id);
+    if (known !== undefined) return known;
+    ids.set(id, id);
+    return id;
+  };
   let number = '';
   let entries: TAnalyticsEntry[] = [];
   let roles: readonly { role: TAnalyticsEntry['role'] }[] = [];
@@ -117,11 +135,11 @@ export function parseTransactionLines(text: string): TAnalyticsTransaction[] {
     }
     if (slot !== '') {
       entries.push({
-        account_id: account_id as string,
-        asset_id: asset_id as string,
+        account_id: interned(account_id as string),
+        asset_id: interned(asset_id as string),
         amount: amount as string,
         role: roles[Number(slot)]?.role ?? 'position',
-        pos_id: pos_id === '' ? null : (pos_id as string),
+        pos_id: pos_id === '' ? null : interned(pos_id as string),
       });
     }
     at = lineEnd + 1;

@@ -4,11 +4,13 @@ import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import {
   assetIdsInOrder,
+  assetsWithPricesChangedAfter,
   assetTagPairs,
   keepPriceTable,
   keptPriceTable,
   liveAssets,
   priceSeriesBetween,
+  priceSeriesOf,
   transactionLines,
   transactionsPerDay,
 } from './analytics-loader.repository.ts';
@@ -16,6 +18,7 @@ import {
   keptPriceText,
   priceSeriesOfKept,
   type TAnalyticsSource,
+  type TPriceChanges,
   type TPriceSeriesText,
 } from './analytics-source.ts';
 
@@ -38,14 +41,18 @@ export interface TLoaderRepository {
  * How the loader reads a repository. PGlite runs in the API's thread and answers one query at a time, so a
  * query there holds every other request — `/api/health` included — for as long as it runs: the repository is
  * read in parts (transactions by runs of days, prices by groups of assets) with a turn of the event loop
- * between them, one part at a time, so a request waits for about one part. PostgreSQL reads the transactions
- * and the prices side by side on two connections. Parts cost read time (each joins a full scan of the entries):
- * 10,000 transactions a part is the measured balance (docs/benchmarks.md).
+ * between them, one part at a time, so a request waits for about one part: 10,000 transactions a part is the
+ * measured balance there. PostgreSQL reads the transactions and the prices side by side, each `reads` parts at
+ * once on their own connections (a part's query runs on one server core): after a transaction write the
+ * transactions are the whole read, 3 × 5,000 read them in 0.6 of the time one reader of 10,000 took
+ * (docs/benchmarks.md).
  */
 export interface TLoaderParts {
   transactions: number;
   assets: number;
   isParallel: boolean;
+  /** How many parts (of the transactions, of the prices) are read at once; 1 on PGlite: one query at a time. */
+  reads: number;
   /**
    * Whether the price table read is kept in analytics_price_tables for the next load of the same prices
    * version. Not on PGlite: writing tens of MB there holds the API's thread, and one process computes there,
@@ -56,17 +63,39 @@ export interface TLoaderParts {
 
 export function loaderPartsFor(dialect: TDialectName): TLoaderParts {
   return dialect === 'pglite'
-    ? { transactions: 10_000, assets: 50, isParallel: false, keepsPriceTable: false }
-    : { transactions: 10_000, assets: 100, isParallel: true, keepsPriceTable: true };
+    ? { transactions: 10_000, assets: 50, isParallel: false, reads: 1, keepsPriceTable: false }
+    : { transactions: 5_000, assets: 100, isParallel: true, reads: 3, keepsPriceTable: true };
 }
 
 /** Lets waiting requests run between two parts of a load. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+interface TDayRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * Parts 0…count-1 read by `reads` readers, each taking the next part when done, the results in the parts'
+ * order. One reader reads them in turn with a turn of the event loop before each (PGlite: see TLoaderParts).
+ */
+async function readParts<T>(count: number, reads: number, read: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  const reader = async () => {
+    for (let index = next++; index < count; index = next++) {
+      if (reads <= 1) await yieldToEventLoop();
+      results[index] = await read(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(reads, count)) }, reader));
+  return results;
+}
+
 /** Consecutive day ranges, each of at most `size` transactions unless one day alone holds more. */
 async function dayRanges(db: Kysely<Database>, repositoryId: string, size: number) {
   const rows = await transactionsPerDay(db, repositoryId);
-  const ranges: Array<{ from: string; to: string }> = [];
+  const ranges: TDayRange[] = [];
   let inRange = 0;
   for (const { date, count } of rows) {
     const last = ranges.at(-1);
@@ -82,59 +111,91 @@ async function dayRanges(db: Kysely<Database>, repositoryId: string, size: numbe
 }
 
 /**
+ * Numbers of a part read beside others start here times its index: a part's own numbers (its dense rank) stay
+ * below it, so two parts never share a number even when a write lands between their reads.
+ */
+const PART_NUMBER_SPAN = 1_000_000_000;
+
+/**
  * Live transactions with their entries as one text the worker parses (analytics-source.ts): a line per entry in
- * date order, `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type`, the number counting
- * transactions in that order (a transaction without entries is one line with empty entry fields; the type,
- * last, may hold anything). One join and one sort per run of days instead of a JSON document built per
- * transaction: 0.85 → 0.45 s at 100k transactions. Each part numbers its transactions from where the previous
- * part's actually ended, so a write between two parts cannot give two transactions one number (the answer is
- * then stored under the older data version and recomputed). Amounts travel as text (exact).
+ * date order, `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type`, the number rising
+ * from one transaction to the next, not always by one (a transaction without entries is one line with empty entry fields;
+ * the type, last, may hold anything). One join and one sort per run of days instead of a JSON document built per
+ * transaction: 0.85 → 0.45 s at 100k transactions. Read one part at a time (PGlite), each part numbers its
+ * transactions from where the previous part's actually ended; read `reads` parts at once (PostgreSQL: the read
+ * of a cold compute after a write is the transactions', and a part's query is one server core), part i
+ * numbers from i × PART_NUMBER_SPAN. Either way a write between two parts cannot give two transactions one
+ * number (the answer is then stored under the older data version and recomputed). Amounts travel as text.
  */
 async function loadTransactions(
   db: Kysely<Database>,
   repositoryId: string,
-  size: number,
+  parts: TLoaderParts,
 ): Promise<{ text: string; count: number }> {
-  const parts: string[] = [];
+  const ranges = await dayRanges(db, repositoryId, parts.transactions);
   let count = 0;
-  for (const range of await dayRanges(db, repositoryId, size)) {
-    await yieldToEventLoop();
-    const part = await transactionLines(db, repositoryId, range, count);
-    if (!part?.text) continue;
-    parts.push(part.text);
-    count += part.count ?? 0;
-  }
-  return { text: parts.join('\n'), count };
+  const texts = await readParts(ranges.length, parts.reads, async (index) => {
+    const numberedAfter = parts.reads > 1 ? index * PART_NUMBER_SPAN : count;
+    const part = await transactionLines(db, repositoryId, ranges[index] as TDayRange, numberedAfter);
+    count += part?.count ?? 0;
+    return part?.text ?? '';
+  });
+  return { text: texts.filter((text) => text !== '').join('\n'), count };
 }
 
 /**
  * Prices as comma lists per asset and source (epoch days; closes as numeric text, which PostgreSQL writes
  * faster than float8's shortest form): 2.6M price rows arrive as a few thousand rows, read for a group of
- * assets at a time. The inner ORDER BY is served by asset_prices_series_idx (no sort) and feeds each group in
- * date order; the worker still checks the order (analytics-source.ts) rather than trust it.
+ * assets at a time (`reads` groups at once). The inner ORDER BY is served by asset_prices_series_idx (no sort)
+ * and feeds each group in date order; the worker still checks the order (analytics-source.ts) rather than trust
+ * it.
  */
 async function loadPriceSeries(
   db: Kysely<Database>,
   repositoryId: string,
-  size: number,
+  parts: TLoaderParts,
 ): Promise<{ series: TPriceSeriesText[]; count: number }> {
   // Deleted assets too: their prices were always read, and the engine decides what they mean.
   const assetIds = await assetIdsInOrder(db, repositoryId);
-  const series: TPriceSeriesText[] = [];
+  const size = parts.assets;
   let count = 0;
-  for (let from = 0; from < assetIds.length; from += size) {
+  const groups = await readParts(Math.ceil(assetIds.length / size), parts.reads, async (index) => {
     // A range of the repository's ids in the index's order (not `= ANY`, which loses that order): the
     // series come out sorted without a sort, and ranges that do not overlap read each price once.
+    const from = index * size;
     const first = assetIds[from] as string;
     const last = assetIds[Math.min(from + size, assetIds.length) - 1] as string;
-    await yieldToEventLoop();
     const rows = await priceSeriesBetween(db, repositoryId, first, last);
-    for (const { count: n, ...row } of rows) {
+    return rows.map(({ count: n, ...row }) => {
       count += n;
-      series.push(row);
-    }
-  }
-  return { series, count };
+      return row;
+    });
+  });
+  return { series: groups.flat(), count };
+}
+
+/**
+ * What changed in the repository's prices since the table a worker keeps at `since.version` (its key
+ * `since.base`): the assets written after it and their series now, read in groups of `parts.assets` — the
+ * worker replaces those assets' series in its table. One price edited reads that asset's series alone.
+ */
+async function readPriceChanges(
+  db: Kysely<Database>,
+  repositoryId: string,
+  parts: TLoaderParts,
+  since: { version: number; base: string },
+): Promise<{ changes: TPriceChanges; count: number }> {
+  const assetIds = await assetsWithPricesChangedAfter(db, repositoryId, since.version);
+  const size = parts.assets;
+  let count = 0;
+  const groups = await readParts(Math.ceil(assetIds.length / size), parts.reads, async (index) => {
+    const rows = await priceSeriesOf(db, repositoryId, assetIds.slice(index * size, (index + 1) * size));
+    return rows.map(({ count: n, ...row }) => {
+      count += n;
+      return row;
+    });
+  });
+  return { changes: { base: since.base, assetIds, series: groups.flat() }, count };
 }
 
 export interface TPriceTableRead {
@@ -160,7 +221,7 @@ export async function readPriceTable(
     const kept = await keptPriceTable(db, repositoryId, pricesVersion);
     if (kept) return { series: priceSeriesOfKept(kept.series), count: kept.price_count, keep: null };
   }
-  const read = await loadPriceSeries(db, repositoryId, parts.assets);
+  const read = await loadPriceSeries(db, repositoryId, parts);
   const keep = parts.keepsPriceTable
     ? () =>
         keepPriceTable(db, {
@@ -209,15 +270,27 @@ export async function loadAnalyticsInput(
   request: TAnalyticsRequest,
   today: string,
   parts: TLoaderParts,
-  { withPrices = true, pricesVersion }: { withPrices?: boolean; pricesVersion: number },
+  {
+    withPrices = true,
+    pricesVersion,
+    changesSince = null,
+  }: {
+    withPrices?: boolean;
+    pricesVersion: number;
+    /** Without prices: the older table a worker keeps, whose changes since are read instead. */
+    changesSince?: { version: number; base: string } | null;
+  },
 ): Promise<TLoadedRepository> {
-  const readTransactions = () => loadTransactions(db, repository.id, parts.transactions);
+  const readTransactions = () => loadTransactions(db, repository.id, parts);
   const readPrices = async (): Promise<
-    Omit<TPriceTableRead, 'series'> & { series: TPriceSeriesText[] | null }
-  > =>
-    withPrices
-      ? readPriceTable(db, repository.id, parts, pricesVersion)
-      : { series: null, count: 0, keep: null };
+    Omit<TPriceTableRead, 'series'> & { series: TPriceSeriesText[] | null; changes: TPriceChanges | null }
+  > => {
+    if (withPrices)
+      return { ...(await readPriceTable(db, repository.id, parts, pricesVersion)), changes: null };
+    if (changesSince === null) return { series: null, count: 0, keep: null, changes: null };
+    const read = await readPriceChanges(db, repository.id, parts, changesSince);
+    return { series: null, count: read.count, keep: null, changes: read.changes };
+  };
   // One Promise.all over every read, so a failed read never leaves another's rejection unhandled.
   const [assets, [transactions, prices]] = await Promise.all([
     loadAssets(db, repository),
@@ -234,6 +307,7 @@ export async function loadAnalyticsInput(
       assets,
       transactionsText: transactions.text,
       prices: prices.series,
+      ...(prices.changes ? { priceChanges: prices.changes } : {}),
       precedence,
       request,
       today,

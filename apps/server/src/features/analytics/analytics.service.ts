@@ -69,6 +69,24 @@ function answerBody(status: 'empty' | 'error', message: string, version: number)
   });
 }
 
+/** Names a repository's price table at a prices version, as workers keep it (TWorkerJob.pricesKey). */
+const pricesKeyOf = (repositoryId: string, pricesVersion: number) => `${repositoryId}|${pricesVersion}`;
+
+/** Of the kept tables, the repository's newest one older than `pricesVersion`: the base its changes apply to. */
+function newestOlderTable(
+  keys: readonly string[],
+  repositoryId: string,
+  pricesVersion: number,
+): { version: number; base: string } | null {
+  let newest: number | null = null;
+  for (const key of keys) {
+    const version = Number(key.slice(repositoryId.length + 1));
+    if (key !== pricesKeyOf(repositoryId, version) || version >= pricesVersion) continue;
+    if (newest === null || version > newest) newest = version;
+  }
+  return newest === null ? null : { version: newest, base: pricesKeyOf(repositoryId, newest) };
+}
+
 export function createAnalyticsService(deps: {
   db: Kysely<Database>;
   /** The worker threads; null where computes are sent to worker processes (`remote`). */
@@ -140,7 +158,7 @@ export function createAnalyticsService(deps: {
         positionFilter: plan.positionFilter,
         dataKey,
         memoKey: `${dataKey}|${passKeyOf(plan.request, day, repository.currency)}`,
-        pricesKey: `${repositoryId}|${versions.prices}`,
+        pricesKey: pricesKeyOf(repositoryId, versions.prices),
       };
       // A worker that kept this version's pass for this timeline answers without the repository being read.
       const held = pool.computeHeld(job);
@@ -150,10 +168,14 @@ export function createAnalyticsService(deps: {
       if (outcome === undefined || (!outcome.ok && outcome.needsSource)) {
         // A worker that kept this prices version's table (the last write touched only transactions) gets the
         // repository without its prices; if the job finds the table gone after all, the prices are read then.
-        const withPrices = !pool.holdsPrices(job.pricesKey);
+        const heldPrices = pool.heldPriceKeys();
+        const withPrices = !heldPrices.includes(job.pricesKey);
+        // Or a worker keeps an older table of this repository: only the assets changed since are read.
+        const changesSince = withPrices ? newestOlderTable(heldPrices, repositoryId, versions.prices) : null;
         const loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts, {
-          withPrices,
+          withPrices: withPrices && changesSince === null,
           pricesVersion: versions.prices,
+          changesSince,
         });
         keepPrices = loaded.keepPrices;
         if (!held) {

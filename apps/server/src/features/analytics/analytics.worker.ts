@@ -60,6 +60,8 @@ let releaseTimer: NodeJS.Timeout | undefined;
 // engine never writes to them), so keeping both costs little more than the pass.
 let keptPrices: { key: string; series: TAnalyticsPriceSeries[] } | null = null;
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalyticsPriceSeries[] {
   if (source.prices !== null) {
     keptPrices = null;
@@ -68,6 +70,17 @@ function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalytics
     return series;
   }
   if (keptPrices?.key === pricesKey) return keptPrices.series;
+  const changes = source.priceChanges;
+  if (changes && keptPrices?.key === changes.base) {
+    // The changed assets' series replace theirs; the table stays in the loader's order (asset, then source).
+    const changed = new Set(changes.assetIds);
+    const series = [
+      ...keptPrices.series.filter((row) => !changed.has(row.asset_id)),
+      ...changes.series.map(seriesOf),
+    ].sort((a, b) => compareText(a.asset_id, b.asset_id) || compareText(a.source ?? '', b.source ?? ''));
+    keptPrices = { key: pricesKey, series };
+    return series;
+  }
   throw new NeedsSource('no kept price table of this prices version');
 }
 
