@@ -44,7 +44,7 @@ export interface TLoaderRepository {
  * between them, one part at a time, so a request waits for about one part: 10,000 transactions a part is the
  * measured balance there. PostgreSQL reads the transactions and the prices side by side, each `reads` parts at
  * once on their own connections (a part's query runs on one server core): after a transaction write the
- * transactions are the whole read, 3 × 5,000 read them in 0.6 of the time one reader of 10,000 took
+ * transactions are the whole read, 2 × 5,000 read them in 0.6 of the time one reader of 10,000 took
  * (docs/benchmarks.md).
  */
 export interface TLoaderParts {
@@ -64,7 +64,7 @@ export interface TLoaderParts {
 export function loaderPartsFor(dialect: TDialectName): TLoaderParts {
   return dialect === 'pglite'
     ? { transactions: 10_000, assets: 50, isParallel: false, reads: 1, keepsPriceTable: false }
-    : { transactions: 5_000, assets: 100, isParallel: true, reads: 3, keepsPriceTable: true };
+    : { transactions: 5_000, assets: 100, isParallel: true, reads: 2, keepsPriceTable: true };
 }
 
 /** Lets waiting requests run between two parts of a load. */
