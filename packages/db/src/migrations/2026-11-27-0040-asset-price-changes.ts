@@ -39,6 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('prices_version', 'bigint', (col) => col.notNull())
     .addPrimaryKeyConstraint('asset_price_changes_pkey', ['repository_id', 'asset_id'])
     .execute();
+  // A table kept before changes were recorded cannot be patched: every kept table postdates this.
+  await sql`delete from analytics_price_tables`.execute(db);
   await bumpFunction(
     'prices_version_bump_new',
     'select distinct repository_id, asset_id from new_rows',

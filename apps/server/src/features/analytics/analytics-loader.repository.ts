@@ -107,13 +107,16 @@ export async function priceSeriesOf(db: Kysely<Database>, repositoryId: string, 
   return rows;
 }
 
-/** The price table kept for the repository at this prices version (`keepPriceTable`), if it is that one. */
+/**
+ * The price table kept for the repository (`keepPriceTable`) if it is of this prices version or an older one
+ * (the caller patches an older one with the assets changed since); a newer one is not this version's table.
+ */
 export function keptPriceTable(db: Kysely<Database>, repositoryId: string, pricesVersion: number) {
   return db
     .selectFrom('analytics_price_tables')
-    .select(['price_count', 'series'])
+    .select(['price_count', 'series', 'prices_version'])
     .where('repository_id', '=', repositoryId)
-    .where('prices_version', '=', pricesVersion)
+    .where('prices_version', '<=', pricesVersion)
     .executeTakeFirst();
 }
 

@@ -61,6 +61,23 @@ export function priceSeriesOfKept(text: string): TPriceSeriesText[] {
   });
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * A price table with the changed assets' series replacing theirs (`TPriceChanges`), in the loader's order
+ * (asset, then source): the worker's kept columns and the kept text are patched alike.
+ */
+export function withChangedSeries<T extends { asset_id: string; source?: string }>(
+  table: readonly T[],
+  assetIds: readonly string[],
+  changed: readonly T[],
+): T[] {
+  const isChanged = new Set(assetIds);
+  return [...table.filter((row) => !isChanged.has(row.asset_id)), ...changed].sort(
+    (a, b) => compareText(a.asset_id, b.asset_id) || compareText(a.source ?? '', b.source ?? ''),
+  );
+}
+
 /** Columns of one series, in date order (sorted here if the database ever handed them otherwise). */
 export function seriesOf(row: TPriceSeriesText): TAnalyticsPriceSeries {
   const days = readNumberList(row.days, new Int32Array(countListed(row.days)));

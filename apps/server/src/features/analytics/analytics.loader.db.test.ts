@@ -159,6 +159,71 @@ describe('the analytics loader', () => {
     expect(loaded.priceCount).toBe(0);
   });
 
+  it('patches an older kept price table with the assets whose prices changed since, and keeps it', async () => {
+    const patched = await createRepositoryAs(owner, 'Loader patch');
+    const [xray, yoke, zeta] = [
+      await createStockAs(owner, patched, 'XRAY'),
+      await createStockAs(owner, patched, 'YOKE'),
+      await createStockAs(owner, patched, 'ZETA'),
+    ];
+    const price = async (asset_id: string, date: string, close: string) => {
+      const response = await owner.call('POST', '/api/asset_prices', { asset_id, date, close });
+      expect(response.statusCode).toBe(201);
+      return response.json() as { id: string; version: number };
+    };
+    const first = await price(xray as string, '2024-03-04', '10');
+    await price(xray as string, '2024-03-05', '11');
+    await price(yoke as string, '2024-03-04', '20');
+    const lonely = await price(zeta as string, '2024-03-04', '30');
+    const versionNow = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('repositories')
+            .select('prices_version')
+            .where('id', '=', patched)
+            .executeTakeFirstOrThrow()
+        ).prices_version,
+      );
+    const parts = { transactions: 2, assets: 1, isParallel: true, reads: 2, keepsPriceTable: true };
+    const read = (pricesVersion: number) =>
+      loadAnalyticsInput(
+        t.database.db,
+        { id: patched, currency: 'USD', settings: {} },
+        REQUEST,
+        '2024-03-31',
+        parts,
+        { pricesVersion },
+      );
+    const seriesOf = (loaded: Awaited<ReturnType<typeof read>>, assetId: string) =>
+      loaded.source.prices
+        ?.filter((row) => row.asset_id === assetId)
+        .map(({ days, closes }) => ({ days, closes }));
+
+    await (await read(await versionNow())).keepPrices?.();
+    // XRAY: one close changed, one day added; ZETA: its only price deleted; YOKE untouched.
+    expect(
+      (await owner.call('PUT', `/api/asset_prices/${first.id}`, { close: '9.5', version: first.version }))
+        .statusCode,
+    ).toBe(200);
+    await price(xray as string, '2024-03-06', '12');
+    expect((await owner.call('DELETE', `/api/asset_prices/${lonely.id}`)).statusCode).toBe(200);
+
+    const after = await read(await versionNow());
+    // 2024-03-04 is epoch day 19786.
+    expect(seriesOf(after, xray as string)).toEqual([{ days: '19786,19787,19788', closes: '9.5,11,12' }]);
+    expect(seriesOf(after, yoke as string)).toEqual([{ days: '19786', closes: '20' }]);
+    expect(seriesOf(after, zeta as string)).toEqual([]);
+    expect(after.priceCount).toBe(4);
+    // Patched, it is kept at the new version: read again, it is that table, nothing more to keep.
+    expect(after.keepPrices).not.toBeNull();
+    await after.keepPrices?.();
+    const again = await read(await versionNow());
+    expect(again.keepPrices).toBeNull();
+    expect(again.source.prices).toEqual(after.source.prices);
+    expect(again.priceCount).toBe(4);
+  });
+
   it('reads a kept price table back exactly as it was aggregated, and only at its prices version', async () => {
     const parts = { transactions: 3, assets: 2, isParallel: true, reads: 2, keepsPriceTable: true };
     const aggregated = await loadKept(parts, 7);

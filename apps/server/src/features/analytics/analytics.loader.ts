@@ -20,7 +20,9 @@ import {
   type TAnalyticsSource,
   type TPriceChanges,
   type TPriceSeriesText,
+  withChangedSeries,
 } from './analytics-source.ts';
+import { countListed } from './number-list.ts';
 
 export interface TLoadedRepository {
   source: TAnalyticsSource;
@@ -183,9 +185,9 @@ async function readPriceChanges(
   db: Kysely<Database>,
   repositoryId: string,
   parts: TLoaderParts,
-  since: { version: number; base: string },
-): Promise<{ changes: TPriceChanges; count: number }> {
-  const assetIds = await assetsWithPricesChangedAfter(db, repositoryId, since.version);
+  sinceVersion: number,
+): Promise<{ assetIds: string[]; series: TPriceSeriesText[]; count: number }> {
+  const assetIds = await assetsWithPricesChangedAfter(db, repositoryId, sinceVersion);
   const size = parts.assets;
   let count = 0;
   const groups = await readParts(Math.ceil(assetIds.length / size), parts.reads, async (index) => {
@@ -195,7 +197,7 @@ async function readPriceChanges(
       return row;
     });
   });
-  return { changes: { base: since.base, assetIds, series: groups.flat() }, count };
+  return { assetIds, series: groups.flat(), count };
 }
 
 export interface TPriceTableRead {
@@ -217,21 +219,38 @@ export async function readPriceTable(
   parts: TLoaderParts,
   pricesVersion: number,
 ): Promise<TPriceTableRead> {
+  let read: { series: TPriceSeriesText[]; count: number } | undefined;
   if (parts.keepsPriceTable) {
     const kept = await keptPriceTable(db, repositoryId, pricesVersion);
-    if (kept) return { series: priceSeriesOfKept(kept.series), count: kept.price_count, keep: null };
+    const series = kept ? priceSeriesOfKept(kept.series) : null;
+    if (kept && series && Number(kept.prices_version) === pricesVersion) {
+      return { series, count: kept.price_count, keep: null };
+    }
+    if (kept && series) {
+      // An older kept table (prices written since): patched with the assets changed after it, then kept.
+      const changes = await readPriceChanges(db, repositoryId, parts, Number(kept.prices_version));
+      const isChanged = new Set(changes.assetIds);
+      const dropped = series
+        .filter((row) => isChanged.has(row.asset_id))
+        .reduce((sum, row) => sum + countListed(row.days), 0);
+      read = {
+        series: withChangedSeries(series, changes.assetIds, changes.series),
+        count: kept.price_count - dropped + changes.count,
+      };
+    }
   }
-  const read = await loadPriceSeries(db, repositoryId, parts);
+  read ??= await loadPriceSeries(db, repositoryId, parts);
+  const { series, count } = read;
   const keep = parts.keepsPriceTable
     ? () =>
         keepPriceTable(db, {
           repositoryId,
           pricesVersion,
-          priceCount: read.count,
-          series: keptPriceText(read.series),
+          priceCount: count,
+          series: keptPriceText(series),
         })
     : null;
-  return { ...read, keep };
+  return { series, count, keep };
 }
 
 async function loadAssets(db: Kysely<Database>, repository: TLoaderRepository): Promise<TAnalyticsAsset[]> {
@@ -288,8 +307,8 @@ export async function loadAnalyticsInput(
     if (withPrices)
       return { ...(await readPriceTable(db, repository.id, parts, pricesVersion)), changes: null };
     if (changesSince === null) return { series: null, count: 0, keep: null, changes: null };
-    const read = await readPriceChanges(db, repository.id, parts, changesSince);
-    return { series: null, count: read.count, keep: null, changes: read.changes };
+    const { count, ...changes } = await readPriceChanges(db, repository.id, parts, changesSince.version);
+    return { series: null, count, keep: null, changes: { base: changesSince.base, ...changes } };
   };
   // One Promise.all over every read, so a failed read never leaves another's rejection unhandled.
   const [assets, [transactions, prices]] = await Promise.all([

@@ -7,7 +7,12 @@ import type {
 import { createPassMemo } from '@strata/core/analytics/pass-memo';
 import { KEEP_PASS_MS } from './analytics-keep.ts';
 import type { TPositionFilter } from './analytics-request.ts';
-import { buildAnalyticsInput, seriesOf, type TAnalyticsSource } from './analytics-source.ts';
+import {
+  buildAnalyticsInput,
+  seriesOf,
+  type TAnalyticsSource,
+  withChangedSeries,
+} from './analytics-source.ts';
 
 export interface TWorkerJob {
   /** The loaded repository; null when the worker is expected to hold the pass (`memoKey`): it then
@@ -60,8 +65,6 @@ let releaseTimer: NodeJS.Timeout | undefined;
 // engine never writes to them), so keeping both costs little more than the pass.
 let keptPrices: { key: string; series: TAnalyticsPriceSeries[] } | null = null;
 
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalyticsPriceSeries[] {
   if (source.prices !== null) {
     keptPrices = null;
@@ -72,12 +75,7 @@ function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalytics
   if (keptPrices?.key === pricesKey) return keptPrices.series;
   const changes = source.priceChanges;
   if (changes && keptPrices?.key === changes.base) {
-    // The changed assets' series replace theirs; the table stays in the loader's order (asset, then source).
-    const changed = new Set(changes.assetIds);
-    const series = [
-      ...keptPrices.series.filter((row) => !changed.has(row.asset_id)),
-      ...changes.series.map(seriesOf),
-    ].sort((a, b) => compareText(a.asset_id, b.asset_id) || compareText(a.source ?? '', b.source ?? ''));
+    const series = withChangedSeries(keptPrices.series, changes.assetIds, changes.series.map(seriesOf));
     keptPrices = { key: pricesKey, series };
     return series;
   }
