@@ -121,8 +121,8 @@ const PART_NUMBER_SPAN = 1_000_000_000;
 /**
  * Live transactions with their entries as one text the worker parses (analytics-source.ts): a line per entry in
  * date order, `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type`, the number rising
- * from one transaction to the next, not always by one (a transaction without entries is one line with empty entry fields;
- * the type, last, may hold anything). One join and one sort per run of days instead of a JSON document built per
+ * from one transaction to the next, not always by one (a transaction without entries is one line with empty
+ * entry fields; the type, last, may hold anything). One join and one sort per run of days instead of a JSON document built per
  * transaction: 0.85 → 0.45 s at 100k transactions. Read one part at a time (PGlite), each part numbers its
  * transactions from where the previous part's actually ended; read `reads` parts at once (PostgreSQL: the read
  * of a cold compute after a write is the transactions', and a part's query is one server core), part i
@@ -160,26 +160,36 @@ async function loadPriceSeries(
   // Deleted assets too: their prices were always read, and the engine decides what they mean.
   const assetIds = await assetIdsInOrder(db, repositoryId);
   const size = parts.assets;
-  let count = 0;
-  const groups = await readParts(Math.ceil(assetIds.length / size), parts.reads, async (index) => {
+  return readSeriesGroups(Math.ceil(assetIds.length / size), parts.reads, (index) => {
     // A range of the repository's ids in the index's order (not `= ANY`, which loses that order): the
     // series come out sorted without a sort, and ranges that do not overlap read each price once.
     const from = index * size;
     const first = assetIds[from] as string;
     const last = assetIds[Math.min(from + size, assetIds.length) - 1] as string;
-    const rows = await priceSeriesBetween(db, repositoryId, first, last);
-    return rows.map(({ count: n, ...row }) => {
+    return priceSeriesBetween(db, repositoryId, first, last);
+  });
+}
+
+/** Groups of price series read by `readParts`, in the groups' order, with the number of prices they hold. */
+async function readSeriesGroups(
+  groups: number,
+  reads: number,
+  readGroup: (index: number) => Promise<Array<TPriceSeriesText & { count: number }>>,
+): Promise<{ series: TPriceSeriesText[]; count: number }> {
+  let count = 0;
+  const read = await readParts(groups, reads, async (index) =>
+    (await readGroup(index)).map(({ count: n, ...row }) => {
       count += n;
       return row;
-    });
-  });
-  return { series: groups.flat(), count };
+    }),
+  );
+  return { series: read.flat(), count };
 }
 
 /**
- * What changed in the repository's prices since the table a worker keeps at `since.version` (its key
- * `since.base`): the assets written after it and their series now, read in groups of `parts.assets` — the
- * worker replaces those assets' series in its table. One price edited reads that asset's series alone.
+ * What changed in the repository's prices since a price table of version `sinceVersion` (a worker's, or the
+ * kept text): the assets written after it and their series now, read in groups of `parts.assets` — their series
+ * replace those assets' in the table. One price edited reads that asset's series alone.
  */
 async function readPriceChanges(
   db: Kysely<Database>,
@@ -189,15 +199,10 @@ async function readPriceChanges(
 ): Promise<{ assetIds: string[]; series: TPriceSeriesText[]; count: number }> {
   const assetIds = await assetsWithPricesChangedAfter(db, repositoryId, sinceVersion);
   const size = parts.assets;
-  let count = 0;
-  const groups = await readParts(Math.ceil(assetIds.length / size), parts.reads, async (index) => {
-    const rows = await priceSeriesOf(db, repositoryId, assetIds.slice(index * size, (index + 1) * size));
-    return rows.map(({ count: n, ...row }) => {
-      count += n;
-      return row;
-    });
-  });
-  return { assetIds, series: groups.flat(), count };
+  const read = await readSeriesGroups(Math.ceil(assetIds.length / size), parts.reads, (index) =>
+    priceSeriesOf(db, repositoryId, assetIds.slice(index * size, (index + 1) * size)),
+  );
+  return { assetIds, ...read };
 }
 
 export interface TPriceTableRead {
