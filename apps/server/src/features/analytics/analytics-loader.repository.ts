@@ -1,5 +1,5 @@
 import type { Database } from '@strata/db/schema';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TPriceSeriesText } from './analytics-source.ts';
 
 /** The queries the analytics loader reads a repository with (analytics.loader.ts holds how it parts them). */
@@ -54,25 +54,30 @@ export async function assetIdsInOrder(db: Kysely<Database>, repositoryId: string
   return rows.map((asset) => asset.id);
 }
 
-/** The price series (as comma lists) of the assets whose ids lie in `first`..`last`, with their lengths. */
-export async function priceSeriesBetween(
-  db: Kysely<Database>,
-  repositoryId: string,
-  first: string,
-  last: string,
-) {
+/** The price series (as comma lists) of the repository's assets that `assets` selects, with their lengths. */
+async function priceSeriesWhere(db: Kysely<Database>, repositoryId: string, assets: RawBuilder<boolean>) {
   const { rows } = await sql<TPriceSeriesText & { count: number }>`
     SELECT asset_id, source, count(*)::int AS count, string_agg(day, ',') AS days, string_agg(close, ',') AS closes
     FROM (
       SELECT asset_id, source, (date - DATE '1970-01-01')::text AS day, close::text AS close
       FROM asset_prices
-      WHERE repository_id = ${repositoryId} AND asset_id BETWEEN ${first}::uuid AND ${last}::uuid
+      WHERE repository_id = ${repositoryId} AND ${assets}
         AND date > '-infinity'::date AND date < 'infinity'::date
       ORDER BY asset_id, source, date
     ) AS ordered
     GROUP BY asset_id, source
   `.execute(db);
   return rows;
+}
+
+/** The price series of the assets whose ids lie in `first`..`last`. */
+export function priceSeriesBetween(db: Kysely<Database>, repositoryId: string, first: string, last: string) {
+  return priceSeriesWhere(db, repositoryId, sql<boolean>`asset_id BETWEEN ${first}::uuid AND ${last}::uuid`);
+}
+
+/** The price series of these assets. */
+export function priceSeriesOf(db: Kysely<Database>, repositoryId: string, assetIds: readonly string[]) {
+  return priceSeriesWhere(db, repositoryId, sql<boolean>`asset_id = ANY(${sql.val(assetIds)}::uuid[])`);
 }
 
 /** The assets whose prices were written after `pricesVersion` (asset_price_changes, migration 0040). */
@@ -89,22 +94,6 @@ export async function assetsWithPricesChangedAfter(
     .orderBy('asset_id')
     .execute();
   return rows.map((row) => row.asset_id);
-}
-
-/** The price series (as comma lists) of these assets, as `priceSeriesBetween` reads a range of them. */
-export async function priceSeriesOf(db: Kysely<Database>, repositoryId: string, assetIds: readonly string[]) {
-  const { rows } = await sql<TPriceSeriesText & { count: number }>`
-    SELECT asset_id, source, count(*)::int AS count, string_agg(day, ',') AS days, string_agg(close, ',') AS closes
-    FROM (
-      SELECT asset_id, source, (date - DATE '1970-01-01')::text AS day, close::text AS close
-      FROM asset_prices
-      WHERE repository_id = ${repositoryId} AND asset_id = ANY(${sql.val(assetIds)}::uuid[])
-        AND date > '-infinity'::date AND date < 'infinity'::date
-      ORDER BY asset_id, source, date
-    ) AS ordered
-    GROUP BY asset_id, source
-  `.execute(db);
-  return rows;
 }
 
 /**
