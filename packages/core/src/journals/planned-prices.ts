@@ -228,8 +228,10 @@ export class PlannedPrices implements TJournalPriceSink {
   }
 }
 
-/** Prices already planned, packed as they are (no rule applied): for tests and the writer's own checks. */
-export function packPrices(prices: readonly { ticker: string; date: string; close: string }[]): TPackedPrices {
+/** Prices already planned, packed as they are (no rule applied): for tests. */
+export function packPrices(
+  prices: readonly { ticker: string; date: string; close: string }[],
+): TPackedPrices {
   const tickers: string[] = [];
   const indexOf = new Map<string, number>();
   const packed: TPackedPrices = {

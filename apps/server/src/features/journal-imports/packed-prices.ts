@@ -40,8 +40,7 @@ export function pricesInIndexOrder(packed: TPackedPrices, rank: (ticker: string)
     let isSorted = true;
     for (let at = 1; at < run.length && isSorted; at += 1)
       isSorted = (days[run[at - 1] as number] as number) <= (days[run[at] as number] as number);
-    if (!isSorted)
-      run.set([...run].sort((a, b) => (days[a] as number) - (days[b] as number) || a - b));
+    if (!isSorted) run.set([...run].sort((a, b) => (days[a] as number) - (days[b] as number) || a - b));
   }
   return order;
 }
