@@ -80,7 +80,7 @@ export type TJournalReadOutcome = { ok: true; read: TJournalRead } | { ok: false
  */
 export function readJournalInWorker(input: TJournalReadInput): Promise<TJournalRead> {
   // A file's bytes that fill their own memory move (the file's Buffer is left empty): the API's thread then
-  // holds no copy of an 82 MB journal while the reader holds its text. Bytes in a shared pool are copied.
+  // holds no copy of an 82 MB journal while the reader reads its lines. Bytes in a shared pool are copied.
   const bytes = typeof input.text === 'string' ? null : input.text;
   const isMoving = bytes !== null && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   return new Promise((resolve, reject) => {

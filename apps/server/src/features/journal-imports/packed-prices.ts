@@ -1,12 +1,6 @@
 // The writer's side of a journal's packed prices (core's planned-prices.ts packs them as the journal is
 // read, in the reader's worker thread; the columns move here as a few blocks of memory).
-import {
-  closeAt,
-  dateAt,
-  priceCount,
-  type TPackedPrices,
-  tickerAt,
-} from '@strata/core/journals/planned-prices';
+import { dateOfDay, priceCount, type TPackedPrices } from '@strata/core/journals/planned-prices';
 
 export { packPrices, priceCount, type TPackedPrices } from '@strata/core/journals/planned-prices';
 
@@ -55,14 +49,27 @@ export function* priceChunks(
   order?: Uint32Array,
 ): Generator<{ tickers: string[]; dates: string[]; closes: string[] }> {
   const count = priceCount(packed);
+  // The closes' text once as a string (one copy of ~6 bytes a price), each close a slice of it; each day's
+  // text made once (a journal has thousands of days for millions of prices).
+  const { closeText, closeStarts, closeEnds, days, tickers, tickerOf } = packed;
+  const closes = Buffer.from(closeText.buffer, closeText.byteOffset, closeText.byteLength).toString('latin1');
+  const dates = new Map<number, string>();
+  const dateOf = (day: number) => {
+    let date = dates.get(day);
+    if (date === undefined) {
+      date = dateOfDay(day);
+      dates.set(day, date);
+    }
+    return date;
+  };
   for (let start = 0; start < count; start += size) {
     const end = Math.min(count, start + size);
     const chunk = { tickers: [] as string[], dates: [] as string[], closes: [] as string[] };
     for (let at = start; at < end; at += 1) {
       const index = order ? (order[at] as number) : at;
-      chunk.tickers.push(tickerAt(packed, index));
-      chunk.dates.push(dateAt(packed, index));
-      chunk.closes.push(closeAt(packed, index));
+      chunk.tickers.push(tickers[tickerOf[index] as number] as string);
+      chunk.dates.push(dateOf(days[index] as number));
+      chunk.closes.push(closes.slice(closeStarts[index], closeEnds[index]));
     }
     yield chunk;
   }
