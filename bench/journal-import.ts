@@ -17,7 +17,8 @@ import pg from 'pg';
 import { type RunningApp, startApp } from '../e2e/support/app-server.ts';
 import { apiAs, createUser, type TE2eUser } from '../e2e/support/users.ts';
 import { mapJournal } from '../packages/core/src/journals/map-journal.ts';
-import { parseJournal } from '../packages/core/src/journals/parse-journal.ts';
+import { journalLines, parseJournal } from '../packages/core/src/journals/parse-journal.ts';
+import { PlannedPrices } from '../packages/core/src/journals/planned-prices.ts';
 import { generateJournal } from './journal-generator.ts';
 
 const { values } = parseArgs({
@@ -115,7 +116,12 @@ const generated = generateJournal({ transactions: COUNT, stocks: STOCKS, days: D
 const journal = generated.text;
 globalThis.gc?.();
 const parseStarted = performance.now();
-const plan = mapJournal(parseJournal(journal, 'ledger'), { currency: 'USD' });
+// As the reader's worker does: line by line, each price packed as it is parsed.
+const pricesSink = new PlannedPrices('USD');
+const plan = mapJournal(parseJournal(journalLines(journal), 'ledger', { prices: pricesSink }), {
+  currency: 'USD',
+  prices: pricesSink,
+});
 const parseMs = performance.now() - parseStarted;
 if (plan.refused.length > 0)
   throw new Error(`the generated journal has refused lines: ${JSON.stringify(plan.refused.slice(0, 3))}`);

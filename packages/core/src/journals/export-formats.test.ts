@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { guessFormat } from './guess-format.ts';
 import { mapJournal } from './map-journal.ts';
 import { parseSource } from './parse-source.ts';
+import { unpackPrices } from './planned-prices.ts';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 
@@ -57,7 +58,7 @@ describe('Ghostfolio export', () => {
       'Painting stock EUR',
       'SAP stock EUR',
     ]);
-    expect(plan.prices.map((p) => `${p.ticker} ${p.date} ${p.close}`)).toEqual([
+    expect(unpackPrices(plan.prices).map((p) => `${p.ticker} ${p.date} ${p.close}`)).toEqual([
       'AAPL 2024-01-31 155',
       'AAPL 2024-02-29 162',
       'AAPL 2024-03-28 170',

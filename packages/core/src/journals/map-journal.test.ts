@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mapJournal } from './map-journal.ts';
 import { parseJournal } from './parse-journal.ts';
+import { priceCount, unpackPrices } from './planned-prices.ts';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 
@@ -49,7 +50,7 @@ describe('mapping journals onto smart transactions', () => {
       { ticker: 'AAPL', type: 'stock', currency: 'USD' },
       { ticker: 'SAP', type: 'stock', currency: 'EUR' },
     ]);
-    expect(plan.prices).toHaveLength(24);
+    expect(priceCount(plan.prices)).toBe(24);
     expect(plan.accounts.map((a) => `${a.name} ${a.type} ${a.currency} ${a.category}`)).toEqual([
       'Assets:Bank:Checking bank account USD Cash',
       'Assets:Broker:EU investment account EUR Investments',
@@ -161,11 +162,11 @@ describe('prices', () => {
       ),
       { currency: 'USD' },
     );
-    expect(plan.prices).toEqual([
-      { line: 4, ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
-      { line: 6, ticker: 'SAP', date: '2024-01-31', close: '151.20' },
-      { line: 3, ticker: 'EUR', date: '2024-01-31', close: '1.08' },
-      { line: 5, ticker: 'AAPL', date: '2024-02-29', close: '180.75' },
+    expect(unpackPrices(plan.prices)).toEqual([
+      { ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
+      { ticker: 'SAP', date: '2024-01-31', close: '151.20' },
+      { ticker: 'EUR', date: '2024-01-31', close: '1.08' },
+      { ticker: 'AAPL', date: '2024-02-29', close: '180.75' },
     ]);
   });
 });

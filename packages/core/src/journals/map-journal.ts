@@ -18,6 +18,7 @@ import {
   type TResolvedPosting,
 } from './journal-postings.ts';
 import type { TJournalNotice, TParsedJournal } from './journal-types.ts';
+import { PlannedPrices, type TPackedPrices } from './planned-prices.ts';
 
 export interface TPlannedAccount {
   /** The journal's full account name, which becomes the account's name. */
@@ -35,13 +36,6 @@ export interface TPlannedInstrument {
   currency: string;
 }
 
-export interface TPlannedPrice {
-  line: number;
-  ticker: string;
-  date: string;
-  close: string;
-}
-
 export interface TPlannedTransaction {
   line: number;
   /** Same journal, same key: what makes a second import of one file add nothing. */
@@ -52,7 +46,8 @@ export interface TPlannedTransaction {
 export interface TJournalPlan {
   accounts: TPlannedAccount[];
   instruments: TPlannedInstrument[];
-  prices: TPlannedPrice[];
+  /** Packed (planned-prices.ts): a journal may bring millions. */
+  prices: TPackedPrices;
   transactions: TPlannedTransaction[];
   /** Could not be mapped: nothing of these lines would be created. */
   refused: TJournalNotice[];
@@ -231,8 +226,19 @@ function draftsOf(postings: TResolvedPosting[], instruments: ReadonlySet<string>
   return `No transaction type takes these postings: ${shape}`;
 }
 
-/** Maps a parsed journal; `currency` is the repository's, in which FX rates are kept. */
-export function mapJournal(journal: TParsedJournal, options: { currency: string }): TJournalPlan {
+/**
+ * Maps a parsed journal; `currency` is the repository's, in which FX rates are kept. `prices`: the sink the
+ * parser already handed its prices to (parseJournal's `prices` option, made for this `currency`); the
+ * journal's own `prices`, if any, are mapped into it too.
+ */
+export function mapJournal(
+  journal: TParsedJournal,
+  options: { currency: string; prices?: PlannedPrices },
+): TJournalPlan {
+  const planned = options.prices ?? new PlannedPrices(options.currency);
+  if (planned.currency !== options.currency)
+    throw new Error(`The prices were mapped for ${planned.currency}, not ${options.currency}`);
+  planned.addAll(journal.prices);
   const refused = [...journal.refused];
   const ignored = [...journal.ignored];
   const resolved: { line: number; description: string; date: string; postings: TResolvedPosting[] }[] = [];
@@ -244,7 +250,7 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
 
   // Instruments: every commodity that is not a currency; its quote currency is the first price's, else
   // the first cost's or trade price's.
-  const quote = new Map<string, string>();
+  const quote = new Map<string, string>(planned.quotes);
   const instruments = new Set<string>();
   const currencies = new Set<string>([options.currency]);
   const firstLine = new Map<string, number>(journal.commodities);
@@ -257,11 +263,7 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
     if (isCurrencyCommodity(symbol)) currencies.add(symbol);
     else instruments.add(symbol);
   };
-  for (const price of journal.prices) {
-    noteCommodity(price.commodity, price.line);
-    noteCommodity(price.price.commodity, price.line);
-    if (!quote.has(price.commodity)) quote.set(price.commodity, price.price.commodity);
-  }
+  for (const [symbol, line] of planned.sightings) noteCommodity(symbol, line);
   for (const transaction of journal.transactions)
     for (const posting of transaction.postings) {
       if (!posting.amount) continue;
@@ -287,45 +289,8 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
     }
     plannedInstruments.push({ ticker, type: 'stock', currency });
   }
-  const quoteOf = new Map(plannedInstruments.map((i) => [i.ticker, i.currency]));
-
-  const prices: TPlannedPrice[] = [];
-  // Per commodity, each day's index in `prices`: no key string per price (2.6M of them, each hashed
-  // and kept, were most of the mapping's time), and the day's earlier price is found at once.
-  const priced = new Map<string, Map<string, number>>();
-  for (const price of journal.prices) {
-    const { commodity } = price;
-    const currency = price.price.commodity;
-    if (commodity === options.currency) {
-      if (currency !== options.currency && isCurrencyCommodity(currency))
-        refused.push({
-          line: price.line,
-          message: `Strata keeps FX rates as ${currency} in ${options.currency}: give the rate of ${currency} instead`,
-        });
-      continue;
-    }
-    if (quoteOf.get(commodity) !== currency) {
-      if (!unquoted.has(commodity))
-        refused.push({
-          line: price.line,
-          message: `${commodity} is quoted in ${quoteOf.get(commodity)}, not ${currency}`,
-        });
-      continue;
-    }
-    let days = priced.get(commodity);
-    if (!days) {
-      days = new Map();
-      priced.set(commodity, days);
-    }
-    const planned = { line: price.line, ticker: commodity, date: price.date, close: price.price.quantity };
-    const earlier = days.get(price.date);
-    // hledger and beancount take the last price of a day: so does the import.
-    if (earlier !== undefined) prices[earlier] = planned;
-    else {
-      days.set(price.date, prices.length);
-      prices.push(planned);
-    }
-  }
+  // The prices' own refusals after the commodities' (a line may have both: `P … EUR 1.1 FOO`).
+  refused.push(...planned.refused);
 
   // Accounts: named by the journal; holding accounts hold instruments or only cash.
   const used = new Map<string, { holdsInstruments: boolean; currency: string | null }>();
@@ -425,7 +390,7 @@ export function mapJournal(journal: TParsedJournal, options: { currency: string 
   return {
     accounts: accounts.filter((account) => named.has(accountRef(account.name))),
     instruments: plannedInstruments,
-    prices,
+    prices: planned.packed(),
     transactions,
     refused,
     ignored,

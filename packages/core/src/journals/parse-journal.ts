@@ -10,6 +10,7 @@ import type {
   TJournalTransaction,
   TParsedJournal,
 } from './journal-types.ts';
+import type { TJournalPriceSink } from './planned-prices.ts';
 
 const DATE = String.raw`(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})`;
 const LEDGER_HEADER = new RegExp(`^${DATE}(?:=\\S+)?(?:\\s+(.*))?$`);
@@ -112,8 +113,33 @@ function readPosting(format: TJournalFormat, line: number, text: string): TPosti
   return readPostingAmounts(line, account, rest);
 }
 
-/** Parses a journal; never throws: what it cannot read is in `refused`, with its line. */
-export function parseJournal(text: string, format: TJournalFormat): TParsedJournal {
+/**
+ * A text's lines as `split(/\r?\n/)` gives them (a leading byte order mark dropped), one at a time: an
+ * array of every line of an 82 MB journal was another copy of it, line by line.
+ */
+export function* journalLines(text: string): Generator<string> {
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    if (end < 0) {
+      yield text.slice(start);
+      return;
+    }
+    yield text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    start = end + 1;
+  }
+}
+
+/**
+ * Parses a journal, given whole or as its lines (`journalLines`; the server reads them from the file's
+ * bytes); never throws: what it cannot read is in `refused`, with its line. With `prices`, each price
+ * directive goes to that sink as it is read (PlannedPrices packs it) and `prices` of the result stays empty.
+ */
+export function parseJournal(
+  text: string | Iterable<string>,
+  format: TJournalFormat,
+  options: { prices?: TJournalPriceSink } = {},
+): TParsedJournal {
   const journal: TParsedJournal = {
     format,
     accounts: new Map(),
@@ -123,7 +149,8 @@ export function parseJournal(text: string, format: TJournalFormat): TParsedJourn
     ignored: [],
     refused: [],
   };
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = typeof text === 'string' ? journalLines(text) : text;
+  const sink = options.prices;
   let current: TJournalTransaction | null = null;
   let currentBroken = false;
   let inBlock: string | null = null;
@@ -139,11 +166,13 @@ export function parseJournal(text: string, format: TJournalFormat): TParsedJourn
     const price = parseJournalAmount(withoutComment(priceText));
     if (!date) refuse(line, 'Not a real date');
     else if (!price) refuse(line, `Cannot read the price '${priceText.trim()}'`);
+    else if (sink) sink.add(line, date, commodity.replace(/^"|"$/g, ''), price);
     else journal.prices.push({ line, date, commodity: commodity.replace(/^"|"$/g, ''), price });
   };
 
-  for (const [index, raw] of lines.entries()) {
-    const line = index + 1;
+  let line = 0;
+  for (const raw of lines) {
+    line += 1;
     if (inBlock) {
       if (new RegExp(`^end\\s+${inBlock}\\b`).test(raw.trim())) inBlock = null;
       continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJournalInWorker } from './journal-read.ts';
+import { bytesLines, readJournalInWorker } from './journal-read.ts';
 import { priceChunks } from './packed-prices.ts';
 
 const JOURNAL = `P 2024-01-31 AAPL 184.40 USD
@@ -29,5 +29,26 @@ describe('reading a journal in the worker thread', () => {
     const read = await readJournalInWorker({ text: pooled, format: 'ledger', currency: 'USD' });
     expect(pooled.toString('utf8')).toBe(JOURNAL);
     expect(read.plan.transactions).toHaveLength(1);
+  });
+
+  it('reads the bytes line by line as the text would be (byte order mark, CRLF, UTF-8), prices packed', async () => {
+    const text = '\uFEFFP 2024-01-31 AAPL 184.40 USD\r\nP 2024-02-30 AAPL 1 USD\r\n\r\n2024-01-05 * Café\r\n';
+    expect([...bytesLines(Buffer.from(text, 'utf8'))]).toEqual([
+      'P 2024-01-31 AAPL 184.40 USD',
+      'P 2024-02-30 AAPL 1 USD',
+      '',
+      '2024-01-05 * Café',
+      '',
+    ]);
+    const read = await readJournalInWorker({
+      text: new Uint8Array(Buffer.from(`${text}    Assets:Bank  5 USD\r\n    Equity:Opening\r\n`, 'utf8')),
+      format: 'ledger',
+      currency: 'USD',
+    });
+    expect(read.plan.refused).toEqual([{ line: 2, message: 'Not a real date' }]);
+    expect(read.plan.transactions.map((planned) => planned.transaction.description)).toEqual(['Café']);
+    expect([...priceChunks(read.prices, 10)]).toEqual([
+      { tickers: ['AAPL'], dates: ['2024-01-31'], closes: ['184.40'] },
+    ]);
   });
 });

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { TJournalFormat } from '@strata/core/journals/journal-types';
 import { mapJournal, type TJournalPlan } from '@strata/core/journals/map-journal';
+import { parseJournal } from '@strata/core/journals/parse-journal';
 import { parseSource } from '@strata/core/journals/parse-source';
-import { packPrices, type TPackedPrices } from './packed-prices.ts';
+import { PlannedPrices, type TPackedPrices } from '@strata/core/journals/planned-prices';
 
 export interface TJournalRead {
   /** The plan but its prices, which travel packed (`prices`). */
@@ -20,15 +21,54 @@ export interface TJournalReadInput {
   currency: string;
 }
 
-/** Parses, maps and keys a journal (core's pure reader; the hash is the server's). */
-export function readJournal(input: TJournalReadInput): TJournalRead {
-  const text =
-    typeof input.text === 'string'
-      ? input.text
-      : Buffer.from(input.text.buffer, input.text.byteOffset, input.text.byteLength).toString('utf8');
-  const { prices, ...plan } = mapJournal(parseSource(text, input.format), { currency: input.currency });
+/**
+ * A file's lines as core's `journalLines` gives them from its text, each decoded from the bytes on its own:
+ * the whole text beside the bytes was another 82 MB for the issue's journal.
+ */
+export function* bytesLines(bytes: Uint8Array): Generator<string> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let start = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+  for (;;) {
+    const end = buffer.indexOf(10, start);
+    if (end < 0) {
+      yield buffer.toString('utf8', start);
+      return;
+    }
+    yield buffer.toString('utf8', start, end > start && buffer[end - 1] === 13 ? end - 1 : end);
+    start = end + 1;
+  }
+}
+
+/**
+ * Parses, maps and keys a journal (core's pure reader; the hash is the server's). A ledger or beancount
+ * journal is read line by line, each price packed as it is read (no object per price, no whole text);
+ * the other formats are small exports, parsed whole.
+ */
+export function readJournal(
+  input: TJournalReadInput,
+  /** The bytes are the reader's own (moved or copied to its thread): freed once parsed, before the mapping. */
+  options: { isFreeingBytes?: boolean } = {},
+): TJournalRead {
+  const { format, currency } = input;
+  let mapped: TJournalPlan;
+  if (format === 'ledger' || format === 'beancount') {
+    const prices = new PlannedPrices(currency);
+    const lines = typeof input.text === 'string' ? input.text : bytesLines(input.text);
+    const parsed = parseJournal(lines, format, { prices });
+    // Detached: the 82 MB of the issue's journal go now, not when the thread ends.
+    if (options.isFreeingBytes && typeof input.text !== 'string')
+      (input.text.buffer as ArrayBuffer).transfer(0);
+    mapped = mapJournal(parsed, { currency, prices });
+  } else {
+    const text =
+      typeof input.text === 'string'
+        ? input.text
+        : Buffer.from(input.text.buffer, input.text.byteOffset, input.text.byteLength).toString('utf8');
+    mapped = mapJournal(parseSource(text, format), { currency });
+  }
+  const { prices, ...plan } = mapped;
   const hashes = plan.transactions.map((planned) => createHash('sha256').update(planned.key).digest('hex'));
-  return { plan, prices: packPrices(prices), hashes };
+  return { plan, prices, hashes };
 }
 
 export type TJournalReadOutcome = { ok: true; read: TJournalRead } | { ok: false; message: string };
@@ -40,7 +80,7 @@ export type TJournalReadOutcome = { ok: true; read: TJournalRead } | { ok: false
  */
 export function readJournalInWorker(input: TJournalReadInput): Promise<TJournalRead> {
   // A file's bytes that fill their own memory move (the file's Buffer is left empty): the API's thread then
-  // holds no copy of an 82 MB journal while the reader holds its text. Bytes in a shared pool are copied.
+  // holds no copy of an 82 MB journal while the reader reads its lines. Bytes in a shared pool are copied.
   const bytes = typeof input.text === 'string' ? null : input.text;
   const isMoving = bytes !== null && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@ import { readJournal, type TJournalReadInput, type TJournalReadOutcome } from '.
 // One journal read off the API's thread (see readJournalInWorker); a failure is sent as a message.
 let outcome: TJournalReadOutcome;
 try {
-  outcome = { ok: true, read: readJournal(workerData as TJournalReadInput) };
+  outcome = { ok: true, read: readJournal(workerData as TJournalReadInput, { isFreeingBytes: true }) };
 } catch (error) {
   outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
 }
@@ -12,8 +12,10 @@ try {
 const moved = outcome.ok
   ? [
       outcome.read.prices.tickerOf.buffer,
-      outcome.read.prices.dates.ends.buffer,
-      outcome.read.prices.closes.ends.buffer,
+      outcome.read.prices.days.buffer,
+      outcome.read.prices.closeText.buffer,
+      outcome.read.prices.closeStarts.buffer,
+      outcome.read.prices.closeEnds.buffer,
     ]
   : [];
 parentPort?.postMessage(outcome, moved as ArrayBuffer[]);

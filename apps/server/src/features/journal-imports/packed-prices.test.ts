@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { packPrices, priceChunks, priceCount, pricesInIndexOrder } from './packed-prices.ts';
 
 const PRICES = [
-  { line: 1, ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
-  { line: 2, ticker: 'EUR', date: '2024-01-31', close: '1.0837' },
-  { line: 3, ticker: 'AAPL', date: '2024-02-29', close: '180.75' },
-  { line: 4, ticker: 'SAP', date: '2024-02-29', close: '170' },
-  { line: 5, ticker: 'AAPL', date: '2024-03-28', close: '171.48' },
+  { ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
+  { ticker: 'EUR', date: '2024-01-31', close: '1.0837' },
+  { ticker: 'AAPL', date: '2024-02-29', close: '180.75' },
+  { ticker: 'SAP', date: '2024-02-29', close: '170' },
+  { ticker: 'AAPL', date: '2024-03-28', close: '171.48' },
 ];
 
 describe('packed prices', () => {
@@ -29,12 +29,12 @@ describe('packed prices', () => {
 
   it('orders the prices by the rank of their ticker, then by date, and chunks them in that order', () => {
     const packed = packPrices([
-      { line: 1, ticker: 'AAPL', date: '2024-03-28', close: '171.48' },
-      { line: 2, ticker: 'SAP', date: '2024-02-29', close: '170' },
-      { line: 3, ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
-      { line: 4, ticker: 'EUR', date: '2024-01-31', close: '1.0837' },
-      { line: 5, ticker: 'SAP', date: '2024-03-28', close: '171.5' },
-      { line: 6, ticker: 'AAPL', date: '2024-02-29', close: '180.75' },
+      { ticker: 'AAPL', date: '2024-03-28', close: '171.48' },
+      { ticker: 'SAP', date: '2024-02-29', close: '170' },
+      { ticker: 'AAPL', date: '2024-01-31', close: '185.64' },
+      { ticker: 'EUR', date: '2024-01-31', close: '1.0837' },
+      { ticker: 'SAP', date: '2024-03-28', close: '171.5' },
+      { ticker: 'AAPL', date: '2024-02-29', close: '180.75' },
     ]);
     // SAP's asset first, then EUR's, then AAPL's (the order of their ids in the database).
     const rank = { SAP: 0, EUR: 1, AAPL: 2 } as Record<string, number>;

@@ -1,66 +1,8 @@
-import type { TPlannedPrice } from '@strata/core/journals/map-journal';
+// The writer's side of a journal's packed prices (core's planned-prices.ts packs them as the journal is
+// read, in the reader's worker thread; the columns move here as a few blocks of memory).
+import { dateOfDay, priceCount, type TPackedPrices } from '@strata/core/journals/planned-prices';
 
-/** Strings laid end to end, and where each ends: two objects however many strings. */
-interface TPackedStrings {
-  text: string;
-  ends: Uint32Array;
-}
-
-/**
- * A journal's planned prices as a few flat columns instead of one object per price. 2.6M price objects,
- * sent from the reader's worker thread by structured clone, took seconds to rebuild on the API's thread
- * (on a loaded machine, long enough to stop the task's heartbeat); these columns move as a few blocks of
- * memory, and the writer makes objects only for the chunk it is writing.
- */
-export interface TPackedPrices {
-  /** Each distinct ticker once; `tickerOf[i]` indexes it. */
-  tickers: string[];
-  tickerOf: Uint32Array;
-  dates: TPackedStrings;
-  closes: TPackedStrings;
-}
-
-function packStrings(values: readonly string[]): TPackedStrings {
-  const ends = new Uint32Array(values.length);
-  let end = 0;
-  values.forEach((value, index) => {
-    end += value.length;
-    ends[index] = end;
-  });
-  return { text: values.join(''), ends };
-}
-
-const stringAt = (packed: TPackedStrings, index: number) =>
-  packed.text.slice(index === 0 ? 0 : (packed.ends[index - 1] as number), packed.ends[index]);
-
-function sliceStrings(packed: TPackedStrings, start: number, end: number): string[] {
-  const values: string[] = [];
-  for (let index = start; index < end; index += 1) values.push(stringAt(packed, index));
-  return values;
-}
-
-export function packPrices(prices: readonly TPlannedPrice[]): TPackedPrices {
-  const tickers: string[] = [];
-  const indexOf = new Map<string, number>();
-  const tickerOf = new Uint32Array(prices.length);
-  prices.forEach((price, index) => {
-    let at = indexOf.get(price.ticker);
-    if (at === undefined) {
-      at = tickers.length;
-      tickers.push(price.ticker);
-      indexOf.set(price.ticker, at);
-    }
-    tickerOf[index] = at;
-  });
-  return {
-    tickers,
-    tickerOf,
-    dates: packStrings(prices.map((price) => price.date)),
-    closes: packStrings(prices.map((price) => price.close)),
-  };
-}
-
-export const priceCount = (packed: TPackedPrices) => packed.tickerOf.length;
+export { packPrices, priceCount, type TPackedPrices } from '@strata/core/journals/planned-prices';
 
 /**
  * The prices' indexes grouped by ticker, the tickers in the order `rank` gives (rank of each ticker
@@ -88,17 +30,11 @@ export function pricesInIndexOrder(packed: TPackedPrices, rank: (ticker: string)
   }
   for (let bucket = 0; bucket + 1 < starts.length; bucket += 1) {
     const run = order.subarray(starts[bucket], starts[bucket + 1]);
+    const { days } = packed;
     let isSorted = true;
     for (let at = 1; at < run.length && isSorted; at += 1)
-      isSorted = stringAt(packed.dates, run[at - 1] as number) <= stringAt(packed.dates, run[at] as number);
-    if (!isSorted) {
-      const byDate = [...run].sort((a, b) => {
-        const left = stringAt(packed.dates, a);
-        const right = stringAt(packed.dates, b);
-        return left < right ? -1 : left > right ? 1 : a - b;
-      });
-      run.set(byDate);
-    }
+      isSorted = (days[run[at - 1] as number] as number) <= (days[run[at] as number] as number);
+    if (!isSorted) run.set([...run].sort((a, b) => (days[a] as number) - (days[b] as number) || a - b));
   }
   return order;
 }
@@ -113,25 +49,27 @@ export function* priceChunks(
   order?: Uint32Array,
 ): Generator<{ tickers: string[]; dates: string[]; closes: string[] }> {
   const count = priceCount(packed);
+  // The closes' text once as a string (one copy of ~6 bytes a price), each close a slice of it; each day's
+  // text made once (a journal has thousands of days for millions of prices).
+  const { closeText, closeStarts, closeEnds, days, tickers, tickerOf } = packed;
+  const closes = Buffer.from(closeText.buffer, closeText.byteOffset, closeText.byteLength).toString('latin1');
+  const dates = new Map<number, string>();
+  const dateOf = (day: number) => {
+    let date = dates.get(day);
+    if (date === undefined) {
+      date = dateOfDay(day);
+      dates.set(day, date);
+    }
+    return date;
+  };
   for (let start = 0; start < count; start += size) {
     const end = Math.min(count, start + size);
-    if (!order) {
-      const tickers: string[] = [];
-      for (let index = start; index < end; index += 1)
-        tickers.push(packed.tickers[packed.tickerOf[index] as number] as string);
-      yield {
-        tickers,
-        dates: sliceStrings(packed.dates, start, end),
-        closes: sliceStrings(packed.closes, start, end),
-      };
-      continue;
-    }
     const chunk = { tickers: [] as string[], dates: [] as string[], closes: [] as string[] };
     for (let at = start; at < end; at += 1) {
-      const index = order[at] as number;
-      chunk.tickers.push(packed.tickers[packed.tickerOf[index] as number] as string);
-      chunk.dates.push(stringAt(packed.dates, index));
-      chunk.closes.push(stringAt(packed.closes, index));
+      const index = order ? (order[at] as number) : at;
+      chunk.tickers.push(tickers[tickerOf[index] as number] as string);
+      chunk.dates.push(dateOf(days[index] as number));
+      chunk.closes.push(closes.slice(closeStarts[index], closeEnds[index]));
     }
     yield chunk;
   }
