@@ -175,6 +175,39 @@ describe('job runner', () => {
     expect(seen).toEqual([1]);
   });
 
+  // Polling every 30 s, the job can only run within the test's 15 s if sending it woke the worker — and
+  // only once the sending transaction committed (woken earlier, the worker finds nothing and sleeps again).
+  it('wakes its own worker when a job is sent, once the sending transaction commits', async () => {
+    const database = await createTestDatabase();
+    const runner = createJobRunner({ database, logger: silent, isWorker: true, pollingIntervalSeconds: 30 });
+    cleanup.push(
+      () => database.close(),
+      () => runner.stop(),
+    );
+    const seen: unknown[] = [];
+    let ran = () => {};
+    runner.define('woken', async (data) => {
+      seen.push(data.n);
+      ran();
+    });
+    await runner.start();
+    const first = new Promise<void>((resolve) => {
+      ran = resolve;
+    });
+    await runner.send('woken', { n: 1 });
+    await first;
+    const second = new Promise<void>((resolve) => {
+      ran = resolve;
+    });
+    await database.db.transaction().execute(async (trx) => {
+      await runner.send('woken', { n: 2 }, { trx });
+      // Still inside the transaction: the job cannot be seen yet, and the wake waits for the commit.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await second;
+    expect(seen).toEqual([1, 2]);
+  }, 15_000);
+
   it('refuses new queues once started', async () => {
     const { runner } = await runnerOn(false);
     await runner.start();

@@ -1,3 +1,4 @@
+import { afterCommit } from '@strata/db/after-commit';
 import type { Kysely } from 'kysely';
 import { PgBoss } from 'pg-boss';
 import {
@@ -114,6 +115,8 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
   boss.on('warning', (warning) => options.logger.warn({ warning }, 'Job queue warning'));
 
   const handlers = new Map<string, TJobHandler>();
+  // The pg-boss worker of each queue this process works (set by start()), to wake it when a job is sent.
+  const workerIds = new Map<string, string>();
   const schedules = new Map<string, string | null>();
   const queueOptions = new Map<string, TQueueOptions>();
   const running = new Map<string, number>();
@@ -154,10 +157,19 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
 
     async send(queue, data, sendOptions = {}) {
       if (isStopped) throw new JobsUnavailableError('The job runner has stopped');
-      return boss.send(queue, data, {
+      const id = await boss.send(queue, data, {
         ...(sendOptions.trx ? { db: jobsDatabaseInTransaction(sendOptions.trx) } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       });
+      // This process works the queue: its worker fetches now rather than at its next poll (up to 2 s on; an
+      // import waited for it). Once the job can be seen — after the sending transaction commits.
+      const worker = workerIds.get(queue);
+      if (worker && !sendOptions.startAfterSeconds) {
+        const wake = () => boss.notifyWorker(worker);
+        if (sendOptions.trx) await afterCommit(sendOptions.trx, `jobs-wake|${queue}`, wake);
+        else wake();
+      }
+      return id;
     },
 
     async start() {
@@ -192,7 +204,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
       }
       for (const queue of handlers.keys()) {
         const defined = queueOptions.get(queue) ?? {};
-        await boss.work<Record<string, unknown>>(
+        const workerId = await boss.work<Record<string, unknown>>(
           queue,
           {
             batchSize: 1,
@@ -203,6 +215,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
             if (job) await handle(queue, job.data);
           },
         );
+        workerIds.set(queue, workerId);
       }
       options.logger.info({ queues: [...handlers.keys()] }, 'Job worker started');
     },
