@@ -18,6 +18,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/build-app.ts';
 import { loadConfig } from '../../apps/server/src/plugins/config.ts';
 import { freePort } from '../../apps/server/src/testing/server-process.ts';
+import { apiAs, signInUser } from '../../e2e/support/users.ts';
 import { createDatabase, migrateToLatest } from '../../packages/db/src/index.ts';
 
 const { values } = parseArgs({
@@ -85,7 +86,8 @@ try {
     .executeTakeFirstOrThrow();
   const endDay = String(end.end).slice(0, 10);
 
-  const deposit = (call: (method: string, path: string, body?: unknown) => Promise<string>) =>
+  type TCall = (method: string, path: string, body?: unknown) => Promise<unknown>;
+  const deposit = (call: TCall) =>
     call('POST', '/transactions', [
       {
         repository_id: repository.id,
@@ -95,12 +97,7 @@ try {
       },
     ]);
   /** One server process's life: `steps` run with its API client and the measure. */
-  const serve = async (
-    steps: (
-      call: (method: string, path: string, body?: unknown) => Promise<string>,
-      measure: (what: string) => Promise<void>,
-    ) => Promise<void>,
-  ) => {
+  const serve = async (steps: (call: TCall, measure: (what: string) => Promise<void>) => Promise<void>) => {
     const port = await freePort();
     const config = loadConfig({
       DATA_DIR: dataDir,
@@ -112,31 +109,14 @@ try {
     const app = await buildApp({ config, db: handle, logger: { level: 'warn' } });
     const address = await app.listen({ port, host: '127.0.0.1' });
     try {
-      const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: address },
-        body: JSON.stringify({ email: user.email, password: 'correct horse battery' }),
-      });
-      if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
-      const cookie = signIn.headers
-        .getSetCookie()
-        .map((header) => header.split(';')[0])
-        .join('; ');
-      const call = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(`${address}/api${path}`, {
-          method,
-          headers: { cookie, origin: address, ...(body ? { 'content-type': 'application/json' } : {}) },
-          ...(body ? { body: JSON.stringify(body) } : {}),
-        });
-        const text = await response.text();
-        if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-        return text;
-      };
+      const running = { baseUrl: address, dataDir, stop: async () => {} };
+      const signedIn = await signInUser(running, user.email, 'correct horse battery');
+      const call: TCall = (method, path, body) => apiAs(running, signedIn, method, path, body);
       const query = `periods=120&freq=month&end=${endDay}&scopes=repository,account,tag`;
       const measure = async (what: string) => {
         const load = loadavg()[0] as number;
         const started = performance.now();
-        const body = JSON.parse(await call('GET', `/repositories/${repository.id}/analytics?${query}`)) as {
+        const body = (await call('GET', `/repositories/${repository.id}/analytics?${query}`)) as {
           status: string;
           cached: boolean;
           total_compute_time: number;
