@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { guessFormat } from './guess-format.ts';
 import { mapJournal } from './map-journal.ts';
 import { parseSource } from './parse-source.ts';
-import { unpackPrices } from './planned-prices.ts';
+import { unpackPrices } from './testing/packed-prices.ts';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mapJournal } from './map-journal.ts';
 import { parseJournal } from './parse-journal.ts';
-import { priceCount, unpackPrices } from './planned-prices.ts';
+import { priceCount } from './planned-prices.ts';
+import { unpackPrices } from './testing/packed-prices.ts';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mapJournal } from './map-journal.ts';
 import { journalLines, parseJournal } from './parse-journal.ts';
-import { PlannedPrices, packPrices, priceCount, unpackPrices } from './planned-prices.ts';
+import { PlannedPrices, priceCount } from './planned-prices.ts';
+import { packPrices, unpackPrices } from './testing/packed-prices.ts';
 
 // Hand-written: every price rule of the mapping on a few lines, read as the server reads a journal (its
 // lines, each price handed to the packer as it is parsed). Expected values worked by hand line by line.

@@ -24,7 +24,8 @@ export interface TPackedPrices {
 
 export const priceCount = (packed: TPackedPrices) => packed.tickerOf.length;
 
-const dayOf = (date: string) =>
+/** 'YYYY-MM-DD' as the number yyyymmdd (`TPackedPrices.days`). */
+export const dayOfDate = (date: string) =>
   Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 
 export function dateOfDay(day: number): string {
@@ -32,12 +33,6 @@ export function dateOfDay(day: number): string {
   const month = Math.floor(day / 100) % 100;
   return `${year}-${month < 10 ? '0' : ''}${month}-${day % 100 < 10 ? '0' : ''}${day % 100}`;
 }
-
-export const tickerAt = (packed: TPackedPrices, index: number) =>
-  packed.tickers[packed.tickerOf[index] as number] as string;
-export const dateAt = (packed: TPackedPrices, index: number) => dateOfDay(packed.days[index] as number);
-export const closeAt = (packed: TPackedPrices, index: number) =>
-  String.fromCharCode(...packed.closeText.subarray(packed.closeStarts[index], packed.closeEnds[index]));
 
 /** Writes a close's text at `at`, returns where it ends; a close is a plain decimal, so ASCII. */
 function writeAscii(bytes: Uint8Array, at: number, text: string): number {
@@ -48,14 +43,6 @@ function writeAscii(bytes: Uint8Array, at: number, text: string): number {
   }
   return at + text.length;
 }
-
-/** Every price as an object: for tests and small journals only (it is what the columns avoid). */
-export const unpackPrices = (packed: TPackedPrices) =>
-  Array.from({ length: priceCount(packed) }, (_, index) => ({
-    ticker: tickerAt(packed, index),
-    date: dateAt(packed, index),
-    close: closeAt(packed, index),
-  }));
 
 /**
  * The same typed array with room for `length` (its contents kept): the old block is detached, so its
@@ -146,7 +133,7 @@ export class PlannedPrices implements TJournalPriceSink {
       this.refused.push({ line, message: `${commodity} is quoted in ${quote}, not ${currency}` });
       return;
     }
-    this.put(commodity, dayOf(date), price.quantity);
+    this.put(commodity, dayOfDate(date), price.quantity);
   }
 
   private put(ticker: string, day: number, close: string) {
@@ -226,35 +213,4 @@ export class PlannedPrices implements TJournalPriceSink {
   addAll(prices: readonly TJournalPrice[]) {
     for (const price of prices) this.add(price.line, price.date, price.commodity, price.price);
   }
-}
-
-/** Prices already planned, packed as they are (no rule applied): for tests. */
-export function packPrices(
-  prices: readonly { ticker: string; date: string; close: string }[],
-): TPackedPrices {
-  const tickers: string[] = [];
-  const indexOf = new Map<string, number>();
-  const packed: TPackedPrices = {
-    tickers,
-    tickerOf: new Uint32Array(prices.length),
-    days: new Uint32Array(prices.length),
-    closeText: new Uint8Array(prices.reduce((length, price) => length + price.close.length, 0)),
-    closeStarts: new Uint32Array(prices.length),
-    closeEnds: new Uint32Array(prices.length),
-  };
-  let end = 0;
-  prices.forEach((price, index) => {
-    let at = indexOf.get(price.ticker);
-    if (at === undefined) {
-      at = tickers.length;
-      tickers.push(price.ticker);
-      indexOf.set(price.ticker, at);
-    }
-    packed.tickerOf[index] = at;
-    packed.days[index] = dayOf(price.date);
-    packed.closeStarts[index] = end;
-    end = writeAscii(packed.closeText, end, price.close);
-    packed.closeEnds[index] = end;
-  });
-  return packed;
 }

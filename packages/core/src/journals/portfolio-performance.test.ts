@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { guessFormat } from './guess-format.ts';
 import { mapJournal } from './map-journal.ts';
 import { parseSource } from './parse-source.ts';
-import { unpackPrices } from './planned-prices.ts';
 import { deref, readXmlTree, type TXmlNode } from './pp-xml-tree.ts';
+import { unpackPrices } from './testing/packed-prices.ts';
 
 const FILE = readFileSync(
   join(import.meta.dirname, 'fixtures', 'portfolio.portfolio-performance.xml'),

@@ -1,5 +1,6 @@
+import { packPrices } from '@strata/core/journals/testing/packed-prices';
 import { describe, expect, it } from 'vitest';
-import { packPrices, priceChunks, priceCount, pricesInIndexOrder } from './packed-prices.ts';
+import { priceChunks, priceCount, pricesInIndexOrder } from './packed-prices.ts';
 
 const PRICES = [
   { ticker: 'AAPL', date: '2024-01-31', close: '185.64' },

@@ -2,7 +2,7 @@
 // read, in the reader's worker thread; the columns move here as a few blocks of memory).
 import { dateOfDay, priceCount, type TPackedPrices } from '@strata/core/journals/planned-prices';
 
-export { packPrices, priceCount, type TPackedPrices } from '@strata/core/journals/planned-prices';
+export { priceCount, type TPackedPrices } from '@strata/core/journals/planned-prices';
 
 /**
  * The prices' indexes grouped by ticker, the tickers in the order `rank` gives (rank of each ticker
