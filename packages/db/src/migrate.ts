@@ -33,6 +33,7 @@ import * as rulesTextIndex from './migrations/2026-11-27-0035-rules-text-index.t
 import * as linkedReadPaths from './migrations/2026-11-27-0038-linked-read-paths.ts';
 import * as pricesVersion from './migrations/2026-11-27-0039-prices-version.ts';
 import * as assetPriceChanges from './migrations/2026-11-27-0040-asset-price-changes.ts';
+import * as bulkWriteChecks from './migrations/2026-11-27-0041-bulk-write-checks.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0038-linked-read-paths': linkedReadPaths,
   '2026-11-27-0039-prices-version': pricesVersion,
   '2026-11-27-0040-asset-price-changes': assetPriceChanges,
+  '2026-11-27-0041-bulk-write-checks': bulkWriteChecks,
 };
 
 export class MigrationError extends Error {
