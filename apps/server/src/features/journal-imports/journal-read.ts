@@ -98,9 +98,10 @@ export function readJournalInWorker(input: TJournalReadInput): Promise<TJournalR
     let isSettled = false;
     worker.once('message', (outcome: TJournalReadOutcome) => {
       isSettled = true;
-      if (outcome.ok) resolve(outcome.read);
-      else reject(new Error(outcome.message));
-      void worker.terminate();
+      // Answered once the thread has ended: its heap (the parsed journal, the plan's objects: ≈ 350 MiB for
+      // 100k transactions) is given back before the import writes, rather than lingering beside the writes.
+      const settle = () => (outcome.ok ? resolve(outcome.read) : reject(new Error(outcome.message)));
+      worker.terminate().then(settle, settle);
     });
     worker.once('error', (error) => {
       isSettled = true;
