@@ -126,23 +126,6 @@ describe('mapping journals onto smart transactions', () => {
     expect(plan.transactions).toEqual([]);
   });
 
-  it('hands each planned transaction to a sink instead, in plan order, with the same accounts and keys', () => {
-    const whole = mapJournal(parseJournal(fixture('portfolio.beancount'), 'beancount'), { currency: 'USD' });
-    const handed: (typeof whole.transactions)[number][] = [];
-    const sunk = mapJournal(parseJournal(fixture('portfolio.beancount'), 'beancount'), {
-      currency: 'USD',
-      transactions: (planned) => handed.push(planned),
-    });
-    expect(sunk.transactions).toEqual([]);
-    expect(shapeOf({ ...sunk, transactions: handed })).toEqual(EXPECTED);
-    expect(handed).toEqual(whole.transactions);
-    // The accounts made are still only those an entry names (not the gain posting's Income:Gains).
-    expect(sunk.accounts).toEqual(whole.accounts);
-    expect(sunk.accounts).toHaveLength(8);
-    expect(sunk.refused).toEqual(whole.refused);
-    expect(sunk.ignored).toEqual(whole.ignored);
-  });
-
   it('gives identical transactions distinct keys, and the same keys on a second reading', () => {
     const text = [
       '2024-01-02 a',

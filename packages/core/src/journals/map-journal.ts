@@ -229,17 +229,11 @@ function draftsOf(postings: TResolvedPosting[], instruments: ReadonlySet<string>
 /**
  * Maps a parsed journal; `currency` is the repository's, in which FX rates are kept. `prices`: the sink the
  * parser already handed its prices to (parseJournal's `prices` option, made for this `currency`); the
- * journal's own `prices`, if any, are mapped into it too. `transactions`: a sink each planned transaction
- * is handed to, in plan order, as soon as it is planned, instead of being kept in the plan (whose
- * `transactions` is then empty): 100k planned objects and their keys need not all be alive at once.
+ * journal's own `prices`, if any, are mapped into it too.
  */
 export function mapJournal(
   journal: TParsedJournal,
-  options: {
-    currency: string;
-    prices?: PlannedPrices;
-    transactions?: (planned: TPlannedTransaction) => void;
-  },
+  options: { currency: string; prices?: PlannedPrices },
 ): TJournalPlan {
   const planned = options.prices ?? new PlannedPrices(options.currency);
   if (planned.currency !== options.currency)
@@ -247,12 +241,7 @@ export function mapJournal(
   planned.addAll(journal.prices);
   const refused = [...journal.refused];
   const ignored = [...journal.ignored];
-  const resolved: ({
-    line: number;
-    description: string;
-    date: string;
-    postings: TResolvedPosting[];
-  } | null)[] = [];
+  const resolved: { line: number; description: string; date: string; postings: TResolvedPosting[] }[] = [];
   for (const transaction of journal.transactions) {
     const result = resolvePostings(journal.format, transaction, journal.roots);
     if (!result.ok) refused.push({ line: result.line, message: result.message });
@@ -306,7 +295,7 @@ export function mapJournal(
   // Accounts: named by the journal; holding accounts hold instruments or only cash.
   const used = new Map<string, { holdsInstruments: boolean; currency: string | null }>();
   for (const transaction of resolved)
-    for (const posting of (transaction as NonNullable<typeof transaction>).postings) {
+    for (const posting of transaction.postings) {
       const seen = used.get(posting.account) ?? { holdsInstruments: false, currency: null };
       if (!posting.isCurrency && posting.commodity) seen.holdsInstruments = true;
       if (posting.isCurrency && !seen.currency) seen.currency = posting.commodity;
@@ -351,14 +340,8 @@ export function mapJournal(
     refs.set(assetRef(instrument.ticker), { type: instrument.type, name: instrument.ticker });
 
   const transactions: TPlannedTransaction[] = [];
-  const plan = options.transactions ?? ((planned: TPlannedTransaction) => transactions.push(planned));
-  // Only accounts an entry names are made (a gain account whose postings Strata computes is not).
-  const named = new Set<string>();
   const occurrences = new Map<string, number>();
-  for (let index = 0; index < resolved.length; index += 1) {
-    const source = resolved[index] as NonNullable<(typeof resolved)[number]>;
-    // Let go of as it is planned: the resolved postings of the journal need not outlive their plan.
-    resolved[index] = null;
+  for (const source of resolved) {
     const drafts = draftsOf(source.postings, instruments);
     if (typeof drafts === 'string') {
       refused.push({ line: source.line, message: drafts });
@@ -397,15 +380,13 @@ export function mapJournal(
         });
     }
     if (errors.length > 0) refused.push({ line: source.line, message: errors.join('; ') });
-    else
-      for (const planned of checked) {
-        for (const entry of planned.transaction.entries) named.add(entry.account_id);
-        plan(planned);
-      }
+    else transactions.push(...checked);
   }
 
   refused.sort((a, b) => a.line - b.line);
   ignored.sort((a, b) => a.line - b.line);
+  // Only accounts an entry names are made (a gain account whose postings Strata computes is not).
+  const named = new Set(transactions.flatMap((t) => t.transaction.entries.map((e) => e.account_id)));
   return {
     accounts: accounts.filter((account) => named.has(accountRef(account.name))),
     instruments: plannedInstruments,

@@ -5,7 +5,7 @@ import { mapJournal, type TJournalPlan } from '@strata/core/journals/map-journal
 import { parseJournal } from '@strata/core/journals/parse-journal';
 import { parseSource } from '@strata/core/journals/parse-source';
 import { PlannedPrices, type TPackedPrices } from '@strata/core/journals/planned-prices';
-import { type TPackedTransactions, transactionPacker } from './packed-transactions.ts';
+import { packTransactions, type TPackedTransactions } from './packed-transactions.ts';
 
 export interface TJournalRead {
   /** The plan but its prices and transactions, which travel packed (`prices`, `transactions`). */
@@ -53,11 +53,6 @@ export function readJournal(
   options: { isFreeingBytes?: boolean } = {},
 ): TJournalRead {
   const { format, currency } = input;
-  // Each planned transaction is packed as core plans it: its key hashed, its objects let go of by the chunk.
-  const packer = transactionPacker(
-    (key) => createHash('sha256').update(key).digest('hex'),
-    input.transactionsPerChunk,
-  );
   let mapped: TJournalPlan;
   if (format === 'ledger' || format === 'beancount') {
     const prices = new PlannedPrices(currency);
@@ -66,16 +61,21 @@ export function readJournal(
     // Detached: the 82 MB of the issue's journal go now, not when the thread ends.
     if (options.isFreeingBytes && typeof input.text !== 'string')
       (input.text.buffer as ArrayBuffer).transfer(0);
-    mapped = mapJournal(parsed, { currency, prices, transactions: packer.add });
+    mapped = mapJournal(parsed, { currency, prices });
   } else {
     const text =
       typeof input.text === 'string'
         ? input.text
         : Buffer.from(input.text.buffer, input.text.byteOffset, input.text.byteLength).toString('utf8');
-    mapped = mapJournal(parseSource(text, format), { currency, transactions: packer.add });
+    mapped = mapJournal(parseSource(text, format), { currency });
   }
-  const { prices, transactions: _none, ...plan } = mapped;
-  return { plan, prices, transactions: packer.finish() };
+  const { prices, transactions, ...plan } = mapped;
+  const packed = packTransactions(
+    transactions,
+    (key) => createHash('sha256').update(key).digest('hex'),
+    input.transactionsPerChunk,
+  );
+  return { plan, prices, transactions: packed };
 }
 
 export type TJournalReadOutcome = { ok: true; read: TJournalRead } | { ok: false; message: string };

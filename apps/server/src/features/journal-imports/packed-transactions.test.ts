@@ -95,6 +95,8 @@ describe('the planned transactions packed for the API’s thread', () => {
     expect(packed).toMatchObject({ count: 3, perChunk: 2, hashes: ['#first', '#second', '#third'] });
     expect(packed.typeNames).toEqual(['buy', 'dividend']);
     expect(packed.typeOf).toEqual(new Uint16Array([0, 1, 0]));
+    // Let go of as they were packed.
+    expect(rows).toEqual([]);
     expect(unpackChunk(packed, 1)).toEqual([expected[2]]);
     expect([...unpackTransactions(packed)]).toEqual(expected);
   });

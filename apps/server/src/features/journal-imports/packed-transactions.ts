@@ -86,45 +86,32 @@ function packChunk(rows: readonly TPlannedTransaction[]): Uint8Array {
 }
 
 /**
- * Packs planned transactions as core's mapping hands them over (`add`, its `transactions` sink), a chunk
- * at a time: each key is hashed at once (`hashOf`; no key is kept), and a chunk's rows are packed and let
- * go of as soon as it is full, so the plan's objects never all live at once.
+ * Packs the plan's transactions in chunks (`hashOf` hashes each key here, so no key leaves this thread). The
+ * rows are let go of chunk by chunk (`planned` is emptied), so the packed chunks replace them as they grow.
  */
-export function transactionPacker(hashOf: (key: string) => string, perChunk = TRANSACTIONS_PER_CHUNK) {
-  const hashes: string[] = [];
-  const typeNames: string[] = [];
-  const types: number[] = [];
-  const chunks: Uint8Array[] = [];
-  let rows: TPlannedTransaction[] = [];
-  return {
-    add(planned: TPlannedTransaction) {
-      hashes.push(hashOf(planned.key));
-      let type = typeNames.indexOf(planned.transaction.type);
-      if (type < 0) type = typeNames.push(planned.transaction.type) - 1;
-      types.push(type);
-      rows.push(planned);
-      if (rows.length === perChunk) {
-        chunks.push(packChunk(rows));
-        rows = [];
-      }
-    },
-    finish(): TPackedTransactions {
-      if (rows.length > 0) chunks.push(packChunk(rows));
-      rows = [];
-      return { count: hashes.length, perChunk, hashes, typeNames, typeOf: Uint16Array.from(types), chunks };
-    },
-  };
-}
-
-/** Packs a whole list of planned transactions (the packer fed by hand). */
 export function packTransactions(
-  planned: readonly TPlannedTransaction[],
+  planned: TPlannedTransaction[],
   hashOf: (key: string) => string,
   perChunk = TRANSACTIONS_PER_CHUNK,
 ): TPackedTransactions {
-  const packer = transactionPacker(hashOf, perChunk);
-  for (const row of planned) packer.add(row);
-  return packer.finish();
+  const count = planned.length;
+  const hashes: string[] = [];
+  const typeNames: string[] = [];
+  const typeOf = new Uint16Array(count);
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < count; start += perChunk) {
+    const rows = planned.slice(start, start + perChunk);
+    rows.forEach((row, index) => {
+      hashes.push(hashOf(row.key));
+      let type = typeNames.indexOf(row.transaction.type);
+      if (type < 0) type = typeNames.push(row.transaction.type) - 1;
+      typeOf[start + index] = type;
+    });
+    chunks.push(packChunk(rows));
+    planned.fill(undefined as unknown as TPlannedTransaction, start, start + rows.length);
+  }
+  planned.length = 0;
+  return { count, perChunk, hashes, typeNames, typeOf, chunks };
 }
 
 /** The blocks to move with the packed transactions (postMessage's transfer list). */
