@@ -98,8 +98,8 @@ export function readJournalInWorker(input: TJournalReadInput): Promise<TJournalR
     let isSettled = false;
     worker.once('message', (outcome: TJournalReadOutcome) => {
       isSettled = true;
-      // Answered once the thread has ended: its heap (the parsed journal, the plan's objects: ≈ 350 MiB for
-      // 100k transactions) is given back before the import writes, rather than lingering beside the writes.
+      // Answered once the thread has ended: the import's writes do not start while the reader's heap (the
+      // parsed journal, the plan's objects: ≈ 350 MiB for 100k transactions) is still being torn down.
       const settle = () => (outcome.ok ? resolve(outcome.read) : reject(new Error(outcome.message)));
       worker.terminate().then(settle, settle);
     });
