@@ -8,15 +8,16 @@ import { assetRefsOf } from '../transactions/index.ts';
 import { createJournalImportsRepository } from './journal-imports.repository.ts';
 import { readJournalInWorker, type TJournalRead } from './journal-read.ts';
 import { priceCount, type TPackedPrices } from './packed-prices.ts';
+import type { TPackedTransactions } from './packed-transactions.ts';
 
 /** A journal mapped and set against what the repository already has. */
 export interface TJournalImportCheck {
-  plan: Omit<TJournalPlan, 'prices'>;
+  plan: Omit<TJournalPlan, 'prices' | 'transactions'>;
   prices: TPackedPrices;
+  /** Packed in chunks, with each key's sha256 (`hashes`, in plan order). */
+  transactions: TPackedTransactions;
   /** Symbolic ids (`account:…`, `asset:…`) of the plan that the repository already has, to their ids. */
   existing: Map<string, string>;
-  /** sha256 of each planned transaction's key, in plan order. */
-  hashes: string[];
   /** Plan indexes of transactions an earlier import already wrote. */
   duplicates: Set<number>;
   existingPrices: number;
@@ -29,20 +30,29 @@ export async function checkJournal(
   format: TJournalFormat,
   /** The journal's text, or its file's bytes (they move to the reader: the caller must not use them after). */
   text: string | Uint8Array,
-  options: { isCountingPrices: boolean } = { isCountingPrices: true },
+  options: { isCountingPrices: boolean; transactionsPerChunk?: number } = { isCountingPrices: true },
 ): Promise<TJournalImportCheck> {
-  const read = await readJournalInWorker({ text, format, currency: repository.currency });
+  const { transactionsPerChunk } = options;
+  const read = await readJournalInWorker({
+    text,
+    format,
+    currency: repository.currency,
+    ...(transactionsPerChunk === undefined ? {} : { transactionsPerChunk }),
+  });
   if (repository.id === null) return checkForNewRepository(read, repository.currency);
-  return setAgainstRepository(db, repository.id, read, { isFresh: false, ...options });
+  return setAgainstRepository(db, repository.id, read, {
+    isFresh: false,
+    isCountingPrices: options.isCountingPrices,
+  });
 }
 
 /** A repository still to be made has nothing yet but, once initialised, its own currency. */
 export function checkForNewRepository(read: TJournalRead, currency: string): TJournalImportCheck {
-  const { plan, prices, hashes } = read;
+  const { plan, prices, transactions } = read;
   const existing = new Map<string, string>();
   if (plan.instruments.some((i) => i.type === 'currency' && i.ticker === currency))
     existing.set(assetRef(currency), 'new');
-  return { plan, prices, existing, hashes, duplicates: new Set(), existingPrices: 0 };
+  return { plan, prices, transactions, existing, duplicates: new Set(), existingPrices: 0 };
 }
 
 /**
@@ -58,7 +68,8 @@ export async function setAgainstRepository(
   read: TJournalRead,
   options: { isFresh: boolean; isCountingPrices?: boolean },
 ): Promise<TJournalImportCheck> {
-  const { plan, prices, hashes } = read;
+  const { plan, prices, transactions } = read;
+  const { hashes } = transactions;
   const refs = await assetRefsOf(db, repositoryId);
   const accounts = new Map<string, string>();
   const instruments = new Map<string, string>();
@@ -78,7 +89,8 @@ export async function setAgainstRepository(
     );
     if (id) existing.set(assetRef(instrument.ticker), id);
   }
-  if (options.isFresh) return { plan, prices, existing, hashes, duplicates: new Set(), existingPrices: 0 };
+  if (options.isFresh)
+    return { plan, prices, transactions, existing, duplicates: new Set(), existingPrices: 0 };
   const repo = createJournalImportsRepository(db);
   const known = await repo.existingKeys(repositoryId, hashes);
   const duplicates = new Set<number>();
@@ -89,17 +101,18 @@ export async function setAgainstRepository(
     options.isCountingPrices === false
       ? 0
       : await repo.countExistingPrices(prices, (ticker) => existing.get(assetRef(ticker)));
-  return { plan, prices, existing, hashes, duplicates, existingPrices };
+  return { plan, prices, transactions, existing, duplicates, existingPrices };
 }
 
 export function previewOf(check: TJournalImportCheck): TJournalImportPreview {
-  const { plan, existing, duplicates } = check;
+  const { plan, transactions, existing, duplicates } = check;
   const newAccounts = plan.accounts.filter((a) => !existing.has(accountRef(a.name)));
   const newAssets = plan.instruments.filter((i) => !existing.has(assetRef(i.ticker)));
   const byType: Record<string, number> = {};
-  plan.transactions.forEach((planned, index) => {
+  transactions.typeOf.forEach((type, index) => {
     if (duplicates.has(index)) return;
-    byType[planned.transaction.type] = (byType[planned.transaction.type] ?? 0) + 1;
+    const name = transactions.typeNames[type] as string;
+    byType[name] = (byType[name] ?? 0) + 1;
   });
   return {
     accounts: {
@@ -114,7 +127,7 @@ export function previewOf(check: TJournalImportCheck): TJournalImportPreview {
     },
     prices: { create: priceCount(check.prices) - check.existingPrices, existing: check.existingPrices },
     transactions: {
-      create: plan.transactions.length - duplicates.size,
+      create: transactions.count - duplicates.size,
       existing: duplicates.size,
       by_type: byType,
     },

@@ -11,9 +11,7 @@ import { ensureCurrencyAsset, insertAssetsIn } from '../assets/index.ts';
 import { assetRefsOf, insertImportedTransactions } from '../transactions/index.ts';
 import type { TJournalImportCheck } from './journal-import-plan.ts';
 import { createJournalImportsRepository } from './journal-imports.repository.ts';
-
-/** Transactions written between two progress reports. */
-const WRITE_CHUNK = 5000;
+import { unpackChunk } from './packed-transactions.ts';
 
 export type TJournalImportReport = (progress: TJournalImportProgress) => Promise<void>;
 
@@ -28,7 +26,7 @@ export interface TJournalImportCounts {
  * Writes a checked journal in `trx` (the caller's, so a failure keeps nothing): the missing tags, accounts
  * and assets through the assets feature's own rules, the prices, then the transactions, each checked again
  * by core's validator against the repository as it now is (an existing account of the same name must fit
- * the role), with their keys.
+ * the role), with their keys' hashes — a chunk of the packed transactions at a time.
  */
 export async function writeJournal(
   trx: Kysely<Database>,
@@ -113,50 +111,59 @@ export async function writeJournal(
 
   const refs = await assetRefsOf(trx, repository.id);
   const real = (symbolic: string | null) => (symbolic === null ? null : (ids.get(symbolic) ?? symbolic));
-  const pending: { line: number; hash: string; transaction: TValidTransaction }[] = [];
+  const { transactions } = check;
+  const total = transactions.count - check.duplicates.size;
   const errors: Record<string, string[]> = {};
-  for (const [index, planned] of plan.transactions.entries()) {
-    // A turn of the event loop now and then: 100k checks in one go would stop the task's heartbeat.
-    if (index % WRITE_CHUNK === WRITE_CHUNK - 1) await new Promise((resolve) => setImmediate(resolve));
-    if (check.duplicates.has(index)) continue;
-    const result = validateTransaction(
-      {
-        ...planned.transaction,
-        entries: planned.transaction.entries.map((entry) => ({
-          account_id: real(entry.account_id),
-          asset_id: real(entry.asset_id),
-          amount: entry.amount,
-          pos_id: real(entry.pos_id),
-        })),
-      },
-      refs,
-    );
-    if (result.ok)
-      pending.push({ line: planned.line, hash: check.hashes[index] as string, transaction: result.value });
-    else
-      for (const error of result.errors) {
-        const key = `line ${planned.line} ${error.label}`;
-        errors[key] = [...(errors[key] ?? []), error.message];
-      }
-  }
-  if (Object.keys(errors).length > 0) throw fieldError(errors);
-
-  const total = pending.length;
+  let written = 0;
   await report({ stage: 'writing', total, written: 0 });
-  for (let start = 0; start < total; start += WRITE_CHUNK) {
-    const chunk = pending.slice(start, start + WRITE_CHUNK);
-    const written = await insertImportedTransactions(
+  // One chunk unpacked, validated and written at a time: memory follows a chunk, not the journal. The chunks
+  // written before a failing one stay in `trx` only, so the caller's rollback keeps nothing. After the first
+  // invalid transaction nothing more is written, but every chunk is still validated: the refusal lists all
+  // the journal's invalid lines, as when all were validated before the first write.
+  for (let chunk = 0; chunk < transactions.chunks.length; chunk += 1) {
+    const start = chunk * transactions.perChunk;
+    const pending: { hash: string; transaction: TValidTransaction }[] = [];
+    for (const [offset, planned] of unpackChunk(transactions, chunk).entries()) {
+      const index = start + offset;
+      if (check.duplicates.has(index)) continue;
+      const result = validateTransaction(
+        {
+          ...planned.transaction,
+          entries: planned.transaction.entries.map((entry) => ({
+            account_id: real(entry.account_id),
+            asset_id: real(entry.asset_id),
+            amount: entry.amount,
+            pos_id: real(entry.pos_id),
+          })),
+        },
+        refs,
+      );
+      if (result.ok) pending.push({ hash: transactions.hashes[index] as string, transaction: result.value });
+      else
+        for (const error of result.errors) {
+          const key = `line ${planned.line} ${error.label}`;
+          errors[key] = [...(errors[key] ?? []), error.message];
+        }
+    }
+    if (Object.keys(errors).length > 0) {
+      // A turn of the event loop now and then: checking 100k in one go would stop the task's heartbeat.
+      await new Promise((resolve) => setImmediate(resolve));
+      continue;
+    }
+    const ids = await insertImportedTransactions(
       trx,
       repository.id,
       user.id,
-      chunk.map((item) => item.transaction),
+      pending.map((item) => item.transaction),
     );
     await repo.insertKeys(
       repository.id,
-      chunk.map((item, index) => ({ key: item.hash, transactionId: written[index] as string })),
+      pending.map((item, index) => ({ key: item.hash, transactionId: ids[index] as string })),
     );
-    await report({ stage: 'writing', total, written: start + chunk.length });
+    written += pending.length;
+    await report({ stage: 'writing', total, written });
   }
+  if (Object.keys(errors).length > 0) throw fieldError(errors);
   await bumpDataVersion(trx, repository.id);
-  return { accounts: newAccounts.length, assets: createdAssets, prices, transactions: total };
+  return { accounts: newAccounts.length, assets: createdAssets, prices, transactions: written };
 }

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readJournal, type TJournalReadInput, type TJournalReadOutcome } from './journal-read.ts';
+import { transactionBlocks } from './packed-transactions.ts';
 
 // One journal read off the API's thread (see readJournalInWorker); a failure is sent as a message.
 let outcome: TJournalReadOutcome;
@@ -8,7 +9,8 @@ try {
 } catch (error) {
   outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
 }
-// The packed prices' columns move to the API's thread rather than being copied (tens of MB at 2.6M prices).
+// The packed prices' columns and the transactions' chunks move to the API's thread rather than being copied
+// (tens of MB at 2.6M prices; 100k planned transactions cloned as objects were where the import peaked).
 const moved = outcome.ok
   ? [
       outcome.read.prices.tickerOf.buffer,
@@ -16,6 +18,7 @@ const moved = outcome.ok
       outcome.read.prices.closeText.buffer,
       outcome.read.prices.closeStarts.buffer,
       outcome.read.prices.closeEnds.buffer,
+      ...transactionBlocks(outcome.read.transactions),
     ]
   : [];
 parentPort?.postMessage(outcome, moved as ArrayBuffer[]);
