@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { TWorkerJob, TWorkerOutcome } from './analytics.worker.ts';
+import type { TPackOutcome, TWorkerJob, TWorkerOutcome } from './analytics.worker.ts';
 import { KEEP_PASS_MS } from './analytics-keep.ts';
 
 interface TQueued {
@@ -115,6 +115,39 @@ export function createAnalyticsPool(size: number) {
       if (at === -1) return null;
       const [worker] = idle.splice(at, 1) as [Worker];
       return new Promise((resolve) => run(worker, { job, resolve }));
+    },
+    /**
+     * The price table `pricesKey` packed by an idle worker that keeps it (the one that just computed from it),
+     * to be kept in the database; null when no idle worker keeps it (busy, or let go: the next load that
+     * aggregates or patches the table offers it again).
+     */
+    packPrices(pricesKey: string): Promise<TPackOutcome> | null {
+      if (isClosed) return null;
+      const at = idle.findIndex((worker) => heldPrices.get(worker) === pricesKey);
+      if (at === -1) return null;
+      const [worker] = idle.splice(at, 1) as [Worker];
+      return new Promise((resolve) => {
+        const finish = (outcome: TPackOutcome) => {
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          resolve(outcome);
+        };
+        const onMessage = (outcome: TPackOutcome) => {
+          finish(outcome);
+          release(worker);
+        };
+        const onError = () => {
+          finish({ ok: false });
+          workers = workers.filter((item) => item !== worker);
+          held.delete(worker);
+          heldPrices.delete(worker);
+          finishedAt.delete(worker);
+          if (!isClosed) release(spawn());
+        };
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.postMessage({ pack: pricesKey });
+      });
     },
     async close() {
       isClosed = true;

@@ -8,6 +8,7 @@ import { userToday } from '../../shared/user-today.ts';
 import {
   loadAnalyticsInput,
   readPriceTable,
+  type TKeepPrices,
   type TLoaderParts,
   type TLoaderRepository,
 } from './analytics.loader.ts';
@@ -164,7 +165,7 @@ export function createAnalyticsService(deps: {
       const held = pool.computeHeld(job);
       if (held) progress(repositoryId, plan, version, 'computing', { queued: pool.queued });
       let outcome = held ? await held : undefined;
-      let keepPrices: (() => Promise<void>) | null = null;
+      let keepPrices: TKeepPrices | null = null;
       if (outcome === undefined || (!outcome.ok && outcome.needsSource)) {
         // A worker that kept this prices version's table (the last write touched only transactions) gets the
         // repository without its prices; if the job finds the table gone after all, the prices are read then.
@@ -189,7 +190,16 @@ export function createAnalyticsService(deps: {
         if (!outcome.ok && outcome.needsSource && loaded.source.prices === null) {
           const prices = await readPriceTable(db, repositoryId, loaderParts, versions.prices);
           keepPrices = prices.keep;
-          outcome = await pool.compute({ ...job, source: { ...loaded.source, prices: prices.series } });
+          const { priceChanges: _changes, ...rest } = loaded.source;
+          outcome = await pool.compute({
+            ...job,
+            source: {
+              ...rest,
+              prices: prices.series,
+              ...(prices.packed ? { packedPrices: prices.packed } : {}),
+              ...(prices.changes ? { priceChanges: prices.changes } : {}),
+            },
+          });
         }
       }
       if (!outcome.ok) throw new Error(outcome.message);
@@ -197,13 +207,18 @@ export function createAnalyticsService(deps: {
       progress(repositoryId, plan, version, 'saving');
       cache.set(repositoryId, plan.hash, version, outcome.json);
       await results.write(repositoryId, plan.hash, version, outcome.json, outcome.ms);
-      // The aggregated prices are stored for the next load after the answer, not in its way (tens of MB).
-      keepPrices?.().catch((error: unknown) =>
-        log.warn(
-          { repositoryId, cause: error instanceof Error ? error.message : String(error) },
-          'analytics price table not kept',
-        ),
-      );
+      // The table aggregated or patched is stored for the next load after the answer, not in its way: the
+      // worker that built it packs it (tens of ms at 2.6M prices), then it is written (about 10 MB).
+      const keep = keepPrices;
+      const packing = keep ? pool.packPrices(job.pricesKey) : null;
+      packing
+        ?.then((packed) => (packed.ok ? keep?.(packed.packed, packed.priceCount) : undefined))
+        .catch((error: unknown) =>
+          log.warn(
+            { repositoryId, cause: error instanceof Error ? error.message : String(error) },
+            'analytics price table not kept',
+          ),
+        );
       return {
         body: doneBody(outcome.json, Math.round(outcome.ms) / 1000, false, version),
         note: { ...note, status: 'done', compute_ms: Math.round(outcome.ms) },

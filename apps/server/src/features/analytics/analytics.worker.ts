@@ -5,6 +5,7 @@ import type {
   TAnalyticsResult,
 } from '@strata/core/analytics/analytics-types';
 import { createPassMemo } from '@strata/core/analytics/pass-memo';
+import { packPriceTable, priceCountOf, unpackPriceTable } from '@strata/core/analytics/price-table-pack';
 import { KEEP_PASS_MS } from './analytics-keep.ts';
 import type { TPositionFilter } from './analytics-request.ts';
 import {
@@ -31,6 +32,13 @@ export interface TWorkerJob {
    * carried prices, and the one a source without prices (`source.prices` null) asks for. */
   pricesKey: string;
 }
+
+/** Asks the worker for its kept price table `pricesKey`, packed to be kept in the database. */
+export interface TPackJob {
+  pack: string;
+}
+
+export type TPackOutcome = { ok: true; packed: Uint8Array; priceCount: number } | { ok: false };
 
 export type TWorkerOutcome =
   | { ok: true; json: string; ms: number }
@@ -72,8 +80,16 @@ function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalytics
     keptPrices = { key: pricesKey, series };
     return series;
   }
-  if (keptPrices?.key === pricesKey) return keptPrices.series;
   const changes = source.priceChanges;
+  if (source.packedPrices) {
+    keptPrices = null;
+    const kept = unpackPriceTable(source.packedPrices);
+    // An older kept table: the assets changed since replace theirs (KEPT_BASE).
+    const series = changes ? withChangedSeries(kept, changes.assetIds, changes.series.map(seriesOf)) : kept;
+    keptPrices = { key: pricesKey, series };
+    return series;
+  }
+  if (keptPrices?.key === pricesKey) return keptPrices.series;
   if (changes && keptPrices?.key === changes.base) {
     const series = withChangedSeries(keptPrices.series, changes.assetIds, changes.series.map(seriesOf));
     keptPrices = { key: pricesKey, series };
@@ -82,7 +98,23 @@ function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalytics
   throw new NeedsSource('no kept price table of this prices version');
 }
 
-parentPort?.on('message', (job: TWorkerJob) => {
+/** The kept price table packed (after the answer that built it, so as not to hold that answer up). */
+function pack({ pack: pricesKey }: TPackJob) {
+  if (keptPrices?.key !== pricesKey) {
+    parentPort?.postMessage({ ok: false } satisfies TPackOutcome);
+    return;
+  }
+  const packed = packPriceTable(keptPrices.series);
+  const outcome: TPackOutcome = { ok: true, packed, priceCount: priceCountOf(keptPrices.series) };
+  parentPort?.postMessage(outcome, [packed.buffer as ArrayBuffer]);
+}
+
+parentPort?.on('message', (message: TWorkerJob | TPackJob) => {
+  if ('pack' in message) {
+    pack(message);
+    return;
+  }
+  const job = message;
   const { source, request, today, currency, positionFilter, dataKey, pricesKey } = job;
   const started = performance.now();
   let outcome: TWorkerOutcome;
