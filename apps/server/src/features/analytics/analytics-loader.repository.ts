@@ -109,6 +109,19 @@ export function keptPriceTable(db: Kysely<Database>, repositoryId: string, price
     .executeTakeFirst();
 }
 
+/** The prices version of the repository's kept price table; undefined when none is kept. */
+export async function keptPriceVersion(
+  db: Kysely<Database>,
+  repositoryId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('analytics_price_tables')
+    .select('prices_version')
+    .where('repository_id', '=', repositoryId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.prices_version);
+}
+
 /** Keeps a price table read at `pricesVersion`, unless one of a later version is kept already. */
 export async function keepPriceTable(
   db: Kysely<Database>,

@@ -18,6 +18,7 @@ import type { TAnalyticsCache } from './analytics-cache.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
 import { analyticsFacts, findLoaderRepository } from './analytics-loader.repository.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
+import { buildPriceTable, pricesKeyOf } from './analytics-price-build.ts';
 import { planRequest, type TPlannedRequest } from './analytics-request.ts';
 import type { TAnalyticsResultsRepository } from './analytics-results.repository.ts';
 
@@ -70,8 +71,11 @@ function answerBody(status: 'empty' | 'error', message: string, version: number)
   });
 }
 
-/** Names a repository's price table at a prices version, as workers keep it (TWorkerJob.pricesKey). */
-const pricesKeyOf = (repositoryId: string, pricesVersion: number) => `${repositoryId}|${pricesVersion}`;
+/**
+ * How long after a repository's last committed write its price table is built in the background: an import
+ * commits in many transactions, and the table is built once they are done.
+ */
+const PRICE_TABLE_SETTLE_MS = 1_000;
 
 /** Of the kept tables, the repository's newest one older than `pricesVersion`: the base its changes apply to. */
 function newestOlderTable(
@@ -237,6 +241,31 @@ export function createAnalyticsService(deps: {
         note: { ...note, status: 'error', compute_ms: 0 },
       };
     }
+  }
+
+  // Repositories whose price table is due to be built (`priceTableAfterWrite`), and the one being built.
+  const settling = new Map<string, NodeJS.Timeout>();
+  let building: Promise<void> = Promise.resolve();
+
+  /** A committed write to the repository: its price table is built after the writes settle (`buildPriceTable`). */
+  function priceTableAfterWrite(repositoryId: string): void {
+    if (!pool || !loaderParts.keepsPriceTable) return;
+    clearTimeout(settling.get(repositoryId));
+    const timer = setTimeout(() => {
+      settling.delete(repositoryId);
+      building = building
+        .then(async () => {
+          if (pool) await buildPriceTable({ db, pool, parts: loaderParts }, repositoryId);
+        })
+        .catch((error: unknown) =>
+          log.warn(
+            { repositoryId, cause: error instanceof Error ? error.message : String(error) },
+            'analytics price table not built',
+          ),
+        );
+    }, PRICE_TABLE_SETTLE_MS);
+    timer.unref();
+    settling.set(repositoryId, timer);
   }
 
   function resultMessage(repositoryId: string, hash: string, version: number, body: string): string {
@@ -420,6 +449,15 @@ export function createAnalyticsService(deps: {
 
     /** The handler of ANALYTICS_COMPUTE_QUEUE. */
     computeJob,
+
+    priceTableAfterWrite,
+
+    /** Stops the price tables due to be built (the app closes); resolves when the one being built is done. */
+    async stopBuilding(): Promise<void> {
+      for (const timer of settling.values()) clearTimeout(timer);
+      settling.clear();
+      await building;
+    },
 
     /** A result announced by another instance (the bus's onResult). */
     deliver(note: TResultNote): void {

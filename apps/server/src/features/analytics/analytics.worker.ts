@@ -38,6 +38,17 @@ export interface TPackJob {
   pack: string;
 }
 
+/**
+ * Asks the worker to make the price table `pricesKey` of these prices (as a source carries them) and keep it,
+ * ahead of any compute, and answer it packed (analytics.service.ts: after a price write).
+ */
+export interface TBuildJob {
+  build: string;
+  prices: TPricesOfSource;
+}
+
+type TPricesOfSource = Pick<TAnalyticsSource, 'prices' | 'packedPrices' | 'priceChanges'>;
+
 export type TPackOutcome = { ok: true; packed: Uint8Array; priceCount: number } | { ok: false };
 
 export type TWorkerOutcome =
@@ -73,7 +84,7 @@ let releaseTimer: NodeJS.Timeout | undefined;
 // engine never writes to them), so keeping both costs little more than the pass.
 let keptPrices: { key: string; series: TAnalyticsPriceSeries[] } | null = null;
 
-function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalyticsPriceSeries[] {
+function priceSeriesFor(source: TPricesOfSource, pricesKey: string): TAnalyticsPriceSeries[] {
   if (source.prices !== null) {
     keptPrices = null;
     const series = source.prices.map(seriesOf);
@@ -98,20 +109,42 @@ function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalytics
   throw new NeedsSource('no kept price table of this prices version');
 }
 
-/** The kept price table packed (after the answer that built it, so as not to hold that answer up). */
-function pack({ pack: pricesKey }: TPackJob) {
-  if (keptPrices?.key !== pricesKey) {
-    parentPort?.postMessage({ ok: false } satisfies TPackOutcome);
-    return;
-  }
-  const packed = packPriceTable(keptPrices.series);
-  const outcome: TPackOutcome = { ok: true, packed, priceCount: priceCountOf(keptPrices.series) };
-  parentPort?.postMessage(outcome, [packed.buffer as ArrayBuffer]);
+/** Lets the kept pass and prices go once the worker has been idle for KEEP_PASS_MS. */
+function releaseLater() {
+  clearTimeout(releaseTimer);
+  releaseTimer = setTimeout(() => {
+    memo.clear();
+    keptPrices = null;
+  }, KEEP_PASS_MS);
+  releaseTimer.unref();
 }
 
-parentPort?.on('message', (message: TWorkerJob | TPackJob) => {
+/** The kept price table `pricesKey` packed (after the answer that built it, so as not to hold that answer up). */
+function packKept(pricesKey: string): TPackOutcome {
+  if (keptPrices?.key !== pricesKey) return { ok: false };
+  return { ok: true, packed: packPriceTable(keptPrices.series), priceCount: priceCountOf(keptPrices.series) };
+}
+
+function answerPacked(outcome: TPackOutcome) {
+  parentPort?.postMessage(outcome, outcome.ok ? [outcome.packed.buffer as ArrayBuffer] : []);
+}
+
+parentPort?.on('message', (message: TWorkerJob | TPackJob | TBuildJob) => {
   if ('pack' in message) {
-    pack(message);
+    answerPacked(packKept(message.pack));
+    return;
+  }
+  if ('build' in message) {
+    let outcome: TPackOutcome;
+    try {
+      priceSeriesFor(message.prices, message.build);
+      outcome = packKept(message.build);
+    } catch {
+      keptPrices = null;
+      outcome = { ok: false };
+    }
+    releaseLater();
+    answerPacked(outcome);
     return;
   }
   const job = message;
@@ -142,10 +175,6 @@ parentPort?.on('message', (message: TWorkerJob | TPackJob) => {
       needsSource: error instanceof NeedsSource,
     };
   }
-  releaseTimer = setTimeout(() => {
-    memo.clear();
-    keptPrices = null;
-  }, KEEP_PASS_MS);
-  releaseTimer.unref();
+  releaseLater();
   parentPort?.postMessage(outcome);
 });
