@@ -44,15 +44,25 @@ class ByteWriter {
     this.bytes[this.length++] = value;
   }
 
-  /** A whole number in 0…2^53 (arithmetic, not 32-bit operators, so it may pass 2^31). */
+  /** A whole number in 0…2^53 (past 2^31 by arithmetic: 32-bit operators would wrap). */
   unsigned(value: number) {
     this.room(8);
+    const bytes = this.bytes;
+    let at = this.length;
     let rest = value;
-    while (rest >= 128) {
-      this.bytes[this.length++] = (rest % 128) + 128;
-      rest = Math.floor(rest / 128);
+    if (rest < 2 ** 31) {
+      while (rest >= 128) {
+        bytes[at++] = (rest & 127) | 128;
+        rest >>>= 7;
+      }
+    } else {
+      while (rest >= 128) {
+        bytes[at++] = (rest % 128) + 128;
+        rest = Math.floor(rest / 128);
+      }
     }
-    this.bytes[this.length++] = rest;
+    bytes[at++] = rest;
+    this.length = at;
   }
 
   signed(value: number) {
