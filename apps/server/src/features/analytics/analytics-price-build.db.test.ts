@@ -2,13 +2,18 @@ import { unpackPriceTable } from '@strata/core/analytics/price-table-pack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
+  createBrokerageAs,
   createRepositoryAs,
   createStockAs,
   createTestUser,
   type TTestUser,
 } from '../repositories/testing/repository-test-kit.ts';
+import { createAnalyticsService } from './analytics.service.ts';
+import { createAnalyticsCache } from './analytics-cache.ts';
+import { createAnalyticsEvents } from './analytics-events.ts';
 import { createAnalyticsPool, type TAnalyticsPool } from './analytics-pool.ts';
 import { buildPriceTable, pricesKeyOf } from './analytics-price-build.ts';
+import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
 
 // After a write of many assets' prices (an import), the price table is built and kept before any compute
 // asks for it: a worker holds it, and the database keeps it packed for another process.
@@ -136,5 +141,57 @@ describe('a price table built after a write', () => {
       ),
     ).toBe('not kept here');
     expect(await keptOf(repositoryId)).toBeUndefined();
+  });
+
+  it('is waited for by a compute that arrives while it is built, which then reads no prices', async () => {
+    const repositoryId = await createRepositoryAs(owner, 'Awaited table');
+    const { broker, usd } = await createBrokerageAs(owner, repositoryId);
+    const [alfa, bravo] = [
+      await createStockAs(owner, repositoryId, 'ALFA'),
+      await createStockAs(owner, repositoryId, 'BRAV'),
+    ];
+    const deposit = await owner.call('POST', '/api/transactions', [
+      {
+        repository_id: repositoryId,
+        type: 'deposit',
+        date: '2024-03-01',
+        entries: [{ account_id: broker, asset_id: usd, amount: '100' }],
+      },
+    ]);
+    expect(deposit.statusCode).toBe(201);
+    await price(alfa as string, '2024-03-04', '10');
+    await price(bravo as string, '2024-03-04', '20');
+    const published: Array<Record<string, unknown>> = [];
+    const pool = newPool();
+    const service = createAnalyticsService({
+      db: t.database.db,
+      pool,
+      results: createAnalyticsResultsRepository(t.database.db),
+      events: createAnalyticsEvents(),
+      bus: () =>
+        ({
+          publish: (_repositoryId: string, json: string) => published.push(JSON.parse(json)),
+          announceResult: () => {},
+        }) as never,
+      remote: null,
+      observeComputeSeconds: () => {},
+      log: { error: () => {}, warn: () => {} },
+      loaderParts: PARTS,
+      cache: createAnalyticsCache(),
+      priceTableSettleMs: 0,
+    });
+    service.priceTableAfterWrite(repositoryId);
+    // The build's timer fires first: the build is under way when the request below gets to its load.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const answer = await service.get({ id: owner.id }, repositoryId, {
+      periods: 1,
+      freq: 'month',
+      end: '2024-03-31',
+    } as never);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 'done' });
+    // The compute waited for the build: the worker that built the table held it, so no price was read.
+    expect(published.find((message) => message.stage === 'computing')).toMatchObject({ prices: 0 });
+    await service.stopBuilding();
+    expect((await keptOf(repositoryId))?.count).toBe(2);
   });
 });

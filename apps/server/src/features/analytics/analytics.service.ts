@@ -108,6 +108,8 @@ export function createAnalyticsService(deps: {
   loaderParts: TLoaderParts;
   /** This instance's copies of recent results (plugins/caches.ts). */
   cache: TAnalyticsCache;
+  /** How long after a repository's last write its price table is built (PRICE_TABLE_SETTLE_MS). */
+  priceTableSettleMs?: number;
 }) {
   const { db, pool, results, events, log, loaderParts, cache, remote } = deps;
   // Identical requests on the same data arriving together share one compute.
@@ -171,6 +173,9 @@ export function createAnalyticsService(deps: {
       let outcome = held ? await held : undefined;
       let keepPrices: TKeepPrices | null = null;
       if (outcome === undefined || (!outcome.ok && outcome.needsSource)) {
+        // The repository's price table being built (after a write, `priceTableAfterWrite`): wait for it
+        // rather than read the same prices beside it — the worker that builds it then holds it.
+        await builds.get(repositoryId);
         // A worker that kept this prices version's table (the last write touched only transactions) gets the
         // repository without its prices; if the job finds the table gone after all, the prices are read then.
         const heldPrices = pool.heldPriceKeys();
@@ -243,8 +248,10 @@ export function createAnalyticsService(deps: {
     }
   }
 
-  // Repositories whose price table is due to be built (`priceTableAfterWrite`), and the one being built.
+  // Repositories whose price table is due to be built (`priceTableAfterWrite`), the builds under way or
+  // queued (one at a time), and the last of them.
   const settling = new Map<string, NodeJS.Timeout>();
+  const builds = new Map<string, Promise<void>>();
   let building: Promise<void> = Promise.resolve();
 
   /** A committed write to the repository: its price table is built after the writes settle (`buildPriceTable`). */
@@ -253,7 +260,7 @@ export function createAnalyticsService(deps: {
     clearTimeout(settling.get(repositoryId));
     const timer = setTimeout(() => {
       settling.delete(repositoryId);
-      building = building
+      const build = building
         .then(async () => {
           if (pool) await buildPriceTable({ db, pool, parts: loaderParts }, repositoryId);
         })
@@ -262,8 +269,13 @@ export function createAnalyticsService(deps: {
             { repositoryId, cause: error instanceof Error ? error.message : String(error) },
             'analytics price table not built',
           ),
-        );
-    }, PRICE_TABLE_SETTLE_MS);
+        )
+        .finally(() => {
+          if (builds.get(repositoryId) === build) builds.delete(repositoryId);
+        });
+      building = build;
+      builds.set(repositoryId, build);
+    }, deps.priceTableSettleMs ?? PRICE_TABLE_SETTLE_MS);
     timer.unref();
     settling.set(repositoryId, timer);
   }
