@@ -2,7 +2,9 @@
 // dashboard request (every dataset, 120 months, repository/account/tag scopes) on a repository that
 // bench/analytics/api.ts wrote and kept (`--keep-database`), timed as the first compute of a fresh process, then
 // after each of `--rounds` transaction writes (a deposit through the API: the data version moves, the prices do
-// not), then after a price write (through the API).
+// not), then after a price write (through the API); then the first compute of a second process after a
+// transaction write (the price table kept by the first), and of a third after a price write to a repository
+// whose table was never kept (deleted first; the process builds it in the background).
 //
 //   TEST_DATABASE_URL=postgres://… node bench/analytics/api-after-write.ts --database strata_bench_… [--rounds 3]
 //
@@ -157,6 +159,31 @@ try {
     await deposit(call);
     await measure('first compute of a second process, after a transaction write');
   });
+  // A repository whose price table was never kept (its prices just imported): the process builds it in the
+  // background once the writes settle (analytics-price-build.ts), so the first compute should not aggregate.
+  if (stock) {
+    await db.deleteFrom('analytics_price_tables').execute();
+    await serve(async (call, measure) => {
+      const started = performance.now();
+      await call('POST', '/asset_prices', {
+        asset_id: stock.asset_id,
+        date: String(first.date).slice(0, 10),
+        close: '124.5',
+        source: 'override',
+      });
+      let kept = false;
+      while (!kept && performance.now() - started < 60_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        kept =
+          (await db.selectFrom('analytics_price_tables').select('repository_id').executeTakeFirst()) !==
+          undefined;
+      }
+      console.log(
+        `| ${values.label} | (the price table ${kept ? 'built and kept' : 'not kept'} ${Math.round(performance.now() - started).toLocaleString('en')} ms after the price write) | | | |`,
+      );
+      await measure('first compute of a third process, after a price write to a table never kept');
+    });
+  }
 } finally {
   await handle.close();
   await rm(dataDir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 // The parts of a cold analytics compute that the kept price tables change (issue 27), measured in turn on one
 // repository so that a loaded machine's noise falls on every variant alike: the loader's read with the prices
 // aggregated from asset_prices (what every cold compute did before), with the prices from the kept text
-// (analytics_price_tables), without prices (the worker kept its table) — and the prices' read alone, both
-// ways; then the worker's job with the prices to parse and with its kept table. Medians and ranges over
+// (analytics_price_tables, packed), without prices (the worker kept its table) — and the prices' read alone, both
+// ways; then the worker's job with the prices to parse, the kept table to unpack, and with its kept table. Medians and ranges over
 // `--rounds`, with the load average.
 //
 //   TEST_DATABASE_URL=postgres://… node bench/analytics/price-read.ts --database strata_bench_… [--rounds 5]
@@ -21,7 +21,9 @@ import {
 import { analyticsFacts } from '../../apps/server/src/features/analytics/analytics-loader.repository.ts';
 import { createAnalyticsPool } from '../../apps/server/src/features/analytics/analytics-pool.ts';
 import { planRequest } from '../../apps/server/src/features/analytics/analytics-request.ts';
+import { seriesOf } from '../../apps/server/src/features/analytics/analytics-source.ts';
 import { ZAnalyticsQuery } from '../../packages/contracts/src/analytics.ts';
+import { packPriceTable, priceCountOf } from '../../packages/core/src/analytics/price-table-pack.ts';
 import { createDatabase, migrateToLatest } from '../../packages/db/src/index.ts';
 import { percentile } from '../percentile.ts';
 
@@ -79,8 +81,10 @@ try {
     times.set(label, list);
     return result;
   };
-  // The kept text, stored once as the service stores it after a compute.
-  await (await loadAnalyticsInput(db, repository, plan.request, day, parts, options)).keepPrices?.();
+  // The kept table, stored once as the service stores it after a compute (packed here, not in a worker).
+  const first = await loadAnalyticsInput(db, repository, plan.request, day, parts, options);
+  const table = (first.source.prices ?? []).map(seriesOf);
+  await first.keepPrices?.(packPriceTable(table), priceCountOf(table));
   const job = {
     request: plan.request,
     today: day,
@@ -94,11 +98,13 @@ try {
     await time('prices alone: aggregated from asset_prices (before)', () =>
       readPriceTable(db, repository.id, aggregate, pricesVersion),
     );
-    await time('prices alone: the kept text', () => readPriceTable(db, repository.id, parts, pricesVersion));
+    await time('prices alone: the kept table (packed)', () =>
+      readPriceTable(db, repository.id, parts, pricesVersion),
+    );
     const whole = await time('read: prices aggregated from asset_prices (before)', () =>
       loadAnalyticsInput(db, repository, plan.request, day, aggregate, options),
     );
-    await time('read: prices from the kept text', () =>
+    const fromKept = await time('read: prices from the kept table (packed)', () =>
       loadAnalyticsInput(db, repository, plan.request, day, parts, options),
     );
     const withoutPrices = await time('read: no prices (the worker kept them)', () =>
@@ -111,7 +117,10 @@ try {
     const kept = await time('worker job: its kept prices', () =>
       pool.compute({ ...job, source: withoutPrices.source, dataKey: `kept|${round}` }),
     );
-    if (!parsed.ok || !kept.ok || parsed.json !== kept.json)
+    const unpacked = await time('worker job: the kept table to unpack', () =>
+      pool.compute({ ...job, source: fromKept.source, dataKey: `unpack|${round}` }),
+    );
+    if (!parsed.ok || !kept.ok || !unpacked.ok || parsed.json !== kept.json || parsed.json !== unpacked.json)
       throw new Error('the two jobs answered differently');
   }
   const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;

@@ -34,6 +34,7 @@ import * as linkedReadPaths from './migrations/2026-11-27-0038-linked-read-paths
 import * as pricesVersion from './migrations/2026-11-27-0039-prices-version.ts';
 import * as assetPriceChanges from './migrations/2026-11-27-0040-asset-price-changes.ts';
 import * as bulkWriteChecks from './migrations/2026-11-27-0041-bulk-write-checks.ts';
+import * as packedPriceTables from './migrations/2026-11-27-0042-packed-price-tables.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0039-prices-version': pricesVersion,
   '2026-11-27-0040-asset-price-changes': assetPriceChanges,
   '2026-11-27-0041-bulk-write-checks': bulkWriteChecks,
+  '2026-11-27-0042-packed-price-tables': packedPriceTables,
 };
 
 export class MigrationError extends Error {

@@ -17,13 +17,14 @@ export interface AnalyticsResultsTable {
 
 /**
  * A repository's price table as the analytics loader last read it (migration 2026-11-27-0039): valid while the
- * repository's prices_version is the one stored; a line per series, `asset_id;source;days;closes`.
+ * repository's prices_version is the one stored; its series packed (core's price-table-pack.ts, migration
+ * 2026-11-27-0042).
  */
 export interface AnalyticsPriceTablesTable {
   repository_id: string;
   prices_version: number;
   price_count: number;
-  series: string;
+  packed: Uint8Array;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 

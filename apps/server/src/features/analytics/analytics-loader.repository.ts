@@ -103,16 +103,29 @@ export async function assetsWithPricesChangedAfter(
 export function keptPriceTable(db: Kysely<Database>, repositoryId: string, pricesVersion: number) {
   return db
     .selectFrom('analytics_price_tables')
-    .select(['price_count', 'series', 'prices_version'])
+    .select(['price_count', 'packed', 'prices_version'])
     .where('repository_id', '=', repositoryId)
     .where('prices_version', '<=', pricesVersion)
     .executeTakeFirst();
 }
 
+/** The prices version of the repository's kept price table; undefined when none is kept. */
+export async function keptPriceVersion(
+  db: Kysely<Database>,
+  repositoryId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('analytics_price_tables')
+    .select('prices_version')
+    .where('repository_id', '=', repositoryId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.prices_version);
+}
+
 /** Keeps a price table read at `pricesVersion`, unless one of a later version is kept already. */
 export async function keepPriceTable(
   db: Kysely<Database>,
-  table: { repositoryId: string; pricesVersion: number; priceCount: number; series: string },
+  table: { repositoryId: string; pricesVersion: number; priceCount: number; packed: Uint8Array },
 ) {
   await db
     .insertInto('analytics_price_tables')
@@ -120,7 +133,8 @@ export async function keepPriceTable(
       repository_id: table.repositoryId,
       prices_version: table.pricesVersion,
       price_count: table.priceCount,
-      series: table.series,
+      // A Buffer (a Uint8Array to PGlite): node-postgres sends a Buffer as bytea.
+      packed: Buffer.from(table.packed.buffer, table.packed.byteOffset, table.packed.byteLength),
     })
     .onConflict((oc) =>
       oc
@@ -128,7 +142,7 @@ export async function keepPriceTable(
         .doUpdateSet((eb) => ({
           prices_version: eb.ref('excluded.prices_version'),
           price_count: eb.ref('excluded.price_count'),
-          series: eb.ref('excluded.series'),
+          packed: eb.ref('excluded.packed'),
           created_at: sql<Date>`now()`,
         }))
         .where(sql<boolean>`analytics_price_tables.prices_version <= excluded.prices_version`),

@@ -1,7 +1,9 @@
+import { unpackPriceTable } from '@strata/core/analytics/price-table-pack';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { TWorkerJob } from './analytics.worker.ts';
 import { KEEP_PASS_MS } from './analytics-keep.ts';
 import { createAnalyticsPool } from './analytics-pool.ts';
+import { KEPT_BASE } from './analytics-source.ts';
 
 // A worker asked to answer from a pass it does not hold (let go after its idle time, or never made) says so
 // instead of failing, and the service then reads the repository (analytics.service.ts).
@@ -83,5 +85,61 @@ describe('analytics pool', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('packs the price table a worker kept, and takes a packed table with the changes since as that table', async () => {
+    const source = {
+      currency: 'USD',
+      assets: [],
+      transactionsText: '',
+      // 2026-01-30 and 2026-02-02 are epoch days 20483 and 20486.
+      prices: [
+        { asset_id: 'acme', source: 'close', days: '20483,20486', closes: '150,150.25' },
+        { asset_id: 'beta', source: 'close', days: '20483', closes: '0.1' },
+      ],
+      precedence: [],
+      request: job.request,
+      today: job.today,
+    };
+    const columns = (table: ReturnType<typeof unpackPriceTable>) =>
+      table.map(({ asset_id, days, closes }) => ({ asset_id, days: [...days], closes: [...closes] }));
+    const first = { ...job, dataKey: 'pack|1', memoKey: 'pack|1|key', pricesKey: 'pack|1', source };
+    expect(await pool.compute(first)).toMatchObject({ ok: true });
+    // Only a table a worker keeps: none of another prices version.
+    expect(pool.packPrices('pack|0')).toBeNull();
+    const packed = await pool.packPrices('pack|1');
+    if (!packed?.ok) throw new Error('not packed');
+    expect(packed.priceCount).toBe(3);
+    expect(columns(unpackPriceTable(packed.packed))).toEqual([
+      { asset_id: 'acme', days: [20483, 20486], closes: [150, 150.25] },
+      { asset_id: 'beta', days: [20483], closes: [0.1] },
+    ]);
+
+    // A restart reads that table back with BETA's prices changed since: BETA's series replaced.
+    const patched = {
+      ...source,
+      prices: null,
+      packedPrices: packed.packed,
+      priceChanges: {
+        base: KEPT_BASE,
+        assetIds: ['beta'],
+        series: [{ asset_id: 'beta', source: 'close', days: '20483,20486', closes: '0.1,0.2' }],
+      },
+    };
+    const second = {
+      ...first,
+      dataKey: 'pack|2',
+      memoKey: 'pack|2|key',
+      pricesKey: 'pack|2',
+      source: patched,
+    };
+    expect(await pool.compute(second)).toMatchObject({ ok: true });
+    const again = await pool.packPrices('pack|2');
+    if (!again?.ok) throw new Error('not packed');
+    expect(again.priceCount).toBe(4);
+    expect(columns(unpackPriceTable(again.packed))).toEqual([
+      { asset_id: 'acme', days: [20483, 20486], closes: [150, 150.25] },
+      { asset_id: 'beta', days: [20483, 20486], closes: [0.1, 0.2] },
+    ]);
   });
 });

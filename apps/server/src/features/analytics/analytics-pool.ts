@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { TWorkerJob, TWorkerOutcome } from './analytics.worker.ts';
+import type { TBuildJob, TPackJob, TPackOutcome, TWorkerJob, TWorkerOutcome } from './analytics.worker.ts';
 import { KEEP_PASS_MS } from './analytics-keep.ts';
 
 interface TQueued {
@@ -70,6 +70,38 @@ export function createAnalyticsPool(size: number) {
 
   for (let index = 0; index < size; index += 1) idle.push(spawn());
 
+  /** A price table's message (TPackJob, TBuildJob) to a worker taken from `idle`, released after. */
+  function runTable(
+    worker: Worker,
+    message: TPackJob | TBuildJob,
+    heard: (outcome: TPackOutcome) => void = () => {},
+  ): Promise<TPackOutcome> {
+    return new Promise((resolve) => {
+      const finish = (outcome: TPackOutcome) => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        resolve(outcome);
+      };
+      const onMessage = (outcome: TPackOutcome) => {
+        heard(outcome);
+        finish(outcome);
+        release(worker);
+      };
+      const onError = () => {
+        heard({ ok: false });
+        finish({ ok: false });
+        workers = workers.filter((item) => item !== worker);
+        held.delete(worker);
+        heldPrices.delete(worker);
+        finishedAt.delete(worker);
+        if (!isClosed) release(spawn());
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage(message);
+    });
+  }
+
   function heldPriceKeys(): string[] {
     // A minute short of the worker's own timer, for the load that follows.
     const since = Date.now() - (KEEP_PASS_MS - 60_000);
@@ -115,6 +147,33 @@ export function createAnalyticsPool(size: number) {
       if (at === -1) return null;
       const [worker] = idle.splice(at, 1) as [Worker];
       return new Promise((resolve) => run(worker, { job, resolve }));
+    },
+    /**
+     * The price table `pricesKey` packed by an idle worker that keeps it (the one that just computed from it),
+     * to be kept in the database; null when no idle worker keeps it (busy, or let go: the next load that
+     * aggregates or patches the table offers it again).
+     */
+    packPrices(pricesKey: string): Promise<TPackOutcome> | null {
+      if (isClosed) return null;
+      const at = idle.findIndex((worker) => heldPrices.get(worker) === pricesKey);
+      if (at === -1) return null;
+      const [worker] = idle.splice(at, 1) as [Worker];
+      return runTable(worker, { pack: pricesKey });
+    },
+    /**
+     * Has an idle worker make and keep the price table `build.build` of the prices read (then the next compute
+     * reads no prices), and answer it packed; null when no worker is idle (a compute then reads them itself).
+     */
+    buildPrices(build: TBuildJob): Promise<TPackOutcome> | null {
+      if (isClosed) return null;
+      const worker = idle.pop();
+      if (!worker) return null;
+      return runTable(worker, build, (outcome) => {
+        if (outcome.ok) {
+          heldPrices.set(worker, build.build);
+          finishedAt.set(worker, Date.now());
+        } else heldPrices.delete(worker);
+      });
     },
     async close() {
       isClosed = true;

@@ -1,3 +1,4 @@
+import { unpackPriceTable } from '@strata/core/analytics/price-table-pack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
@@ -220,5 +221,41 @@ describe("the analytics worker's kept price table", () => {
     const before = await pricesVersion(first.repositoryId);
     await post('/api/asset_prices', { asset_id: second.acme, date: '2026-02-02', close: '310' });
     expect(await pricesVersion(first.repositoryId)).toBe(before);
+  });
+
+  it('is kept in the database packed after a compute on PostgreSQL, for a process that holds none', async () => {
+    const { repositoryId, acme } = await holding('Prices packed', '150.35');
+    await post('/api/asset_prices', { asset_id: acme, date: '2026-02-02', close: '151' });
+    const client = await listen(repositoryId);
+    // 500 + 10 × 151.
+    expect(await compute(client, repositoryId)).toEqual({ value: 2010, pricesRead: 2 });
+    client.close();
+    const kept = async () =>
+      t.database.db
+        .selectFrom('analytics_price_tables')
+        .select(['prices_version', 'price_count', 'packed'])
+        .where('repository_id', '=', repositoryId)
+        .executeTakeFirst();
+    if (t.database.dialect === 'pglite') {
+      // PGlite: one process computes, and its worker's table serves it (TLoaderParts.keepsPriceTable).
+      expect(await kept()).toBeUndefined();
+      return;
+    }
+    // Kept after the answer: wait for it.
+    let row = await kept();
+    for (let attempt = 0; attempt < 100 && row === undefined; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      row = await kept();
+    }
+    expect(row).toMatchObject({ price_count: 2 });
+    expect(Number(row?.prices_version)).toBe(await pricesVersion(repositoryId));
+    // 2026-01-30 and 2026-02-02 are epoch days 20483 and 20486.
+    expect(
+      unpackPriceTable(row?.packed ?? new Uint8Array()).map(({ asset_id, days, closes }) => ({
+        asset_id,
+        days: [...days],
+        closes: [...closes],
+      })),
+    ).toEqual([{ asset_id: acme, days: [20483, 20486], closes: [150.35, 151] }]);
   });
 });

@@ -17,7 +17,10 @@ export interface TPriceSeriesText {
   closes: string;
 }
 
-/** Assets whose prices changed since the price table keyed `base`, with their series now (none: no prices left). */
+/**
+ * Assets whose prices changed since the price table keyed `base` (a worker's kept table, or KEPT_BASE: the
+ * packed table the same source carries), with their series now (none: no prices left).
+ */
 export interface TPriceChanges {
   base: string;
   assetIds: string[];
@@ -34,32 +37,25 @@ export interface TAnalyticsSource {
   assets: TAnalyticsAsset[];
   /** A line per entry: `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type` (analytics.loader.ts). */
   transactionsText: string;
-  /** null: not read — the worker uses the price table it kept for the job's `pricesKey` (analytics.worker.ts). */
+  /**
+   * null: not read as text — the worker unpacks `packedPrices`, or uses the price table it kept for the job's
+   * `pricesKey` (analytics.worker.ts).
+   */
   prices: TPriceSeriesText[] | null;
-  /** With `prices` null: the changes to the older table the worker keeps (`base`) that make it the job's. */
+  /** The table kept in analytics_price_tables, packed (core's price-table-pack.ts), as read. */
+  packedPrices?: Uint8Array;
+  /**
+   * With `prices` null: the changes that make the job's table of the older one the worker keeps (`base`) or
+   * of `packedPrices` (base KEPT_BASE).
+   */
   priceChanges?: TPriceChanges;
   precedence: string[];
   request: TAnalyticsRequest;
   today: string;
 }
 
-/**
- * Price series as one text to keep (analytics_price_tables): a line per series, `asset_id;source;days;closes`
- * (an asset id is a uuid and a source one of asset_prices' few names: neither holds ';' or a line break).
- */
-export function keptPriceText(series: readonly TPriceSeriesText[]): string {
-  return series.map((row) => `${row.asset_id};${row.source};${row.days};${row.closes}`).join('\n');
-}
-
-/** The series of a kept text (`keptPriceText`). */
-export function priceSeriesOfKept(text: string): TPriceSeriesText[] {
-  if (text === '') return [];
-  return text.split('\n').map((line) => {
-    const [asset_id, source, days, closes] = line.split(';');
-    if (closes === undefined) throw new Error('malformed kept price series');
-    return { asset_id: asset_id as string, source: source as string, days: days as string, closes };
-  });
-}
+/** The base of price changes that apply to the packed table their source carries (`packedPrices`). */
+export const KEPT_BASE = 'kept';
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

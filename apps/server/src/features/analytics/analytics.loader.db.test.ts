@@ -1,3 +1,4 @@
+import { packPriceTable, priceCountOf, unpackPriceTable } from '@strata/core/analytics/price-table-pack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
@@ -7,7 +8,13 @@ import {
   createTestUser,
   type TTestUser,
 } from '../repositories/testing/repository-test-kit.ts';
-import { loadAnalyticsInput, loaderPartsFor, type TLoaderParts } from './analytics.loader.ts';
+import {
+  loadAnalyticsInput,
+  loaderPartsFor,
+  type TLoadedRepository,
+  type TLoaderParts,
+} from './analytics.loader.ts';
+import { seriesOf as columnsOf, KEPT_BASE, withChangedSeries } from './analytics-source.ts';
 
 // The loader reads a repository in parts (runs of days, groups of assets) so that PGlite, which runs in the
 // API's thread, lets other requests through between them. Read in the smallest parts, a repository must come
@@ -84,6 +91,24 @@ async function loadKept(parts: TLoaderParts, pricesVersion = 0) {
     `${a.asset_id}|${a.source}`.localeCompare(`${b.asset_id}|${b.source}`),
   );
   return { loaded: { ...loaded, source: { ...loaded.source, prices } }, keepPrices };
+}
+
+/**
+ * The price table the worker computes from, as it makes it of the source (analytics.worker.ts): the text
+ * parsed, or the kept table unpacked with the changes since.
+ */
+function tableOf({ source }: Pick<TLoadedRepository, 'source'>) {
+  if (source.prices) return source.prices.map(columnsOf);
+  const kept = unpackPriceTable(source.packedPrices ?? new Uint8Array());
+  const changes = source.priceChanges;
+  expect(changes?.base ?? KEPT_BASE).toBe(KEPT_BASE);
+  return changes ? withChangedSeries(kept, changes.assetIds, changes.series.map(columnsOf)) : kept;
+}
+
+/** Keeps the loaded table as the service does, packed by the worker (analytics-pool.ts). */
+async function keep(loaded: TLoadedRepository) {
+  const table = tableOf(loaded);
+  await loaded.keepPrices?.(packPriceTable(table), priceCountOf(table));
 }
 
 async function load(parts: TLoaderParts) {
@@ -196,11 +221,11 @@ describe('the analytics loader', () => {
         { pricesVersion },
       );
     const seriesOf = (loaded: Awaited<ReturnType<typeof read>>, assetId: string) =>
-      loaded.source.prices
-        ?.filter((row) => row.asset_id === assetId)
-        .map(({ days, closes }) => ({ days, closes }));
+      tableOf(loaded)
+        .filter((row) => row.asset_id === assetId)
+        .map(({ days, closes }) => ({ days: [...days], closes: [...closes] }));
 
-    await (await read(await versionNow())).keepPrices?.();
+    await keep(await read(await versionNow()));
     // XRAY: one close changed, one day added; ZETA: its only price deleted; YOKE untouched.
     expect(
       (await owner.call('PUT', `/api/asset_prices/${first.id}`, { close: '9.5', version: first.version }))
@@ -210,17 +235,22 @@ describe('the analytics loader', () => {
     expect((await owner.call('DELETE', `/api/asset_prices/${lonely.id}`)).statusCode).toBe(200);
 
     const after = await read(await versionNow());
+    // The kept table, packed, with only the changed assets read as text: XRAY's three prices, ZETA's none.
+    expect(after.source.prices).toBeNull();
+    expect(after.source.priceChanges?.series.map((row) => row.asset_id)).toEqual([xray]);
     // 2024-03-04 is epoch day 19786.
-    expect(seriesOf(after, xray as string)).toEqual([{ days: '19786,19787,19788', closes: '9.5,11,12' }]);
-    expect(seriesOf(after, yoke as string)).toEqual([{ days: '19786', closes: '20' }]);
+    expect(seriesOf(after, xray as string)).toEqual([{ days: [19786, 19787, 19788], closes: [9.5, 11, 12] }]);
+    expect(seriesOf(after, yoke as string)).toEqual([{ days: [19786], closes: [20] }]);
     expect(seriesOf(after, zeta as string)).toEqual([]);
-    expect(after.priceCount).toBe(4);
+    // Read: the kept table's 4 prices and XRAY's 3.
+    expect(after.priceCount).toBe(7);
     // Patched, it is kept at the new version: read again, it is that table, nothing more to keep.
     expect(after.keepPrices).not.toBeNull();
-    await after.keepPrices?.();
+    await keep(after);
     const again = await read(await versionNow());
     expect(again.keepPrices).toBeNull();
-    expect(again.source.prices).toEqual(after.source.prices);
+    expect(again.source.priceChanges).toBeUndefined();
+    expect(tableOf(again)).toEqual(tableOf(after));
     expect(again.priceCount).toBe(4);
   });
 
@@ -229,15 +259,24 @@ describe('the analytics loader', () => {
     const aggregated = await loadKept(parts, 7);
     expect(aggregated.loaded.priceCount).toBe(9);
     expect(aggregated.keepPrices).not.toBeNull();
-    await aggregated.keepPrices?.();
+    await keep({ ...aggregated.loaded, keepPrices: aggregated.keepPrices });
     const kept = await loadKept(parts, 7);
-    // Read from the kept text (nothing to keep again), the same series.
+    // Read from the kept table, packed (nothing to keep again): the same series, the rest as read before.
     expect(kept.keepPrices).toBeNull();
-    expect(kept.loaded).toEqual(aggregated.loaded);
+    expect(kept.loaded.source.prices).toEqual([]);
+    expect(kept.loaded.source.packedPrices).toBeInstanceOf(Uint8Array);
+    const { packedPrices: _packed, ...keptSource } = kept.loaded.source;
+    expect({ ...kept.loaded, source: { ...keptSource, prices: aggregated.loaded.source.prices } }).toEqual(
+      aggregated.loaded,
+    );
+    expect(tableOf({ ...kept.loaded, source: { ...kept.loaded.source, prices: null } })).toEqual(
+      tableOf(aggregated.loaded),
+    );
     // Another prices version aggregates again; an older one never replaces the newer kept table.
     const newer = await loadKept(parts, 8);
     expect(newer.keepPrices).not.toBeNull();
-    await (await loadKept(parts, 6)).keepPrices?.();
+    const older = await loadKept(parts, 6);
+    await keep({ ...older.loaded, keepPrices: older.keepPrices });
     expect((await loadKept(parts, 7)).keepPrices).toBeNull();
   });
 });

@@ -15,23 +15,26 @@ import {
   transactionsPerDay,
 } from './analytics-loader.repository.ts';
 import {
-  keptPriceText,
-  priceSeriesOfKept,
+  KEPT_BASE,
   type TAnalyticsSource,
   type TPriceChanges,
   type TPriceSeriesText,
-  withChangedSeries,
 } from './analytics-source.ts';
-import { countListed } from './number-list.ts';
 
 export interface TLoadedRepository {
   source: TAnalyticsSource;
   transactionCount: number;
   /** Prices read (0 when they were not: `withPrices` false). */
   priceCount: number;
-  /** Keeps the prices just aggregated for the next load (`readPriceTable`); null when there is nothing to keep. */
-  keepPrices: (() => Promise<void>) | null;
+  /**
+   * Keeps the table just aggregated or patched, packed by the worker that computed from it (analytics-pool.ts),
+   * for the next load (`readPriceTable`); null when there is nothing to keep.
+   */
+  keepPrices: TKeepPrices | null;
 }
+
+/** Stores a price table, packed (core's price-table-pack.ts), with how many prices it holds. */
+export type TKeepPrices = (packed: Uint8Array, priceCount: number) => Promise<void>;
 
 export interface TLoaderRepository {
   id: string;
@@ -206,17 +209,23 @@ async function readPriceChanges(
 }
 
 export interface TPriceTableRead {
-  series: TPriceSeriesText[];
+  /** The prices as text (aggregated); null when the kept table was read (`packed`). */
+  series: TPriceSeriesText[] | null;
+  /** The kept table as stored, packed; with `changes` (base KEPT_BASE) when it is of an older prices version. */
+  packed: Uint8Array | null;
+  changes: TPriceChanges | null;
+  /** The prices read: aggregated, or the kept table's and the changed assets'. */
   count: number;
-  keep: (() => Promise<void>) | null;
+  keep: TKeepPrices | null;
 }
 
 /**
  * The repository's price table at `pricesVersion` (read before it, analyticsFacts): the kept copy of that
- * version when there is one — one value instead of aggregating every price row: 2.6M rows took 1.0–2.2 s, the
- * kept text 0.4–0.5 s (docs/benchmarks.md) — else aggregated, with `keep` to store it for the next load. A
- * price write between the version's read and the aggregation makes the kept text newer than its version says,
- * never older, and moves the version on, so that text is never read again.
+ * version when there is one — one value of packed columns instead of aggregating every price row (2.6M rows
+ * took 0.7–2.2 s; docs/benchmarks.md) — or an older kept copy with the assets changed since, else aggregated;
+ * `keep` stores the table the worker builds of either of the last two. A price write between the version's read
+ * and the aggregation makes the kept table newer than its version says, never older, and moves the version on,
+ * so that table is never read again as of this version.
  */
 export async function readPriceTable(
   db: Kysely<Database>,
@@ -224,38 +233,29 @@ export async function readPriceTable(
   parts: TLoaderParts,
   pricesVersion: number,
 ): Promise<TPriceTableRead> {
-  let read: { series: TPriceSeriesText[]; count: number } | undefined;
+  const keep: TKeepPrices | null = parts.keepsPriceTable
+    ? (packed, priceCount) => keepPriceTable(db, { repositoryId, pricesVersion, priceCount, packed })
+    : null;
   if (parts.keepsPriceTable) {
     const kept = await keptPriceTable(db, repositoryId, pricesVersion);
-    const series = kept ? priceSeriesOfKept(kept.series) : null;
-    if (kept && series && Number(kept.prices_version) === pricesVersion) {
-      return { series, count: kept.price_count, keep: null };
+    const version = Number(kept?.prices_version);
+    if (kept && version === pricesVersion) {
+      return { series: null, packed: kept.packed, changes: null, count: kept.price_count, keep: null };
     }
-    if (kept && series) {
-      // An older kept table (prices written since): patched with the assets changed after it, then kept.
-      const changes = await readPriceChanges(db, repositoryId, parts, Number(kept.prices_version));
-      const isChanged = new Set(changes.assetIds);
-      const dropped = series
-        .filter((row) => isChanged.has(row.asset_id))
-        .reduce((sum, row) => sum + countListed(row.days), 0);
-      read = {
-        series: withChangedSeries(series, changes.assetIds, changes.series),
-        count: kept.price_count - dropped + changes.count,
+    if (kept) {
+      // An older kept table (prices written since): the worker patches it with the assets changed after it.
+      const { count, ...changes } = await readPriceChanges(db, repositoryId, parts, version);
+      return {
+        series: null,
+        packed: kept.packed,
+        changes: { base: KEPT_BASE, ...changes },
+        count: kept.price_count + count,
+        keep,
       };
     }
   }
-  read ??= await loadPriceSeries(db, repositoryId, parts);
-  const { series, count } = read;
-  const keep = parts.keepsPriceTable
-    ? () =>
-        keepPriceTable(db, {
-          repositoryId,
-          pricesVersion,
-          priceCount: count,
-          series: keptPriceText(series),
-        })
-    : null;
-  return { series, count, keep };
+  const { series, count } = await loadPriceSeries(db, repositoryId, parts);
+  return { series, packed: null, changes: null, count, keep };
 }
 
 async function loadAssets(db: Kysely<Database>, repository: TLoaderRepository): Promise<TAnalyticsAsset[]> {
@@ -306,14 +306,12 @@ export async function loadAnalyticsInput(
   },
 ): Promise<TLoadedRepository> {
   const readTransactions = () => loadTransactions(db, repository.id, parts);
-  const readPrices = async (): Promise<
-    Omit<TPriceTableRead, 'series'> & { series: TPriceSeriesText[] | null; changes: TPriceChanges | null }
-  > => {
-    if (withPrices)
-      return { ...(await readPriceTable(db, repository.id, parts, pricesVersion)), changes: null };
-    if (changesSince === null) return { series: null, count: 0, keep: null, changes: null };
+  const readPrices = async (): Promise<TPriceTableRead> => {
+    if (withPrices) return readPriceTable(db, repository.id, parts, pricesVersion);
+    const none = { series: null, packed: null, keep: null };
+    if (changesSince === null) return { ...none, count: 0, changes: null };
     const { count, ...changes } = await readPriceChanges(db, repository.id, parts, changesSince.version);
-    return { series: null, count, keep: null, changes: { base: changesSince.base, ...changes } };
+    return { ...none, count, changes: { base: changesSince.base, ...changes } };
   };
   // One Promise.all over every read, so a failed read never leaves another's rejection unhandled.
   const [assets, [transactions, prices]] = await Promise.all([
@@ -331,6 +329,7 @@ export async function loadAnalyticsInput(
       assets,
       transactionsText: transactions.text,
       prices: prices.series,
+      ...(prices.packed ? { packedPrices: prices.packed } : {}),
       ...(prices.changes ? { priceChanges: prices.changes } : {}),
       precedence,
       request,

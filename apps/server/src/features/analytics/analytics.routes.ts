@@ -66,8 +66,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       repositoryId,
       JSON.stringify({ type: 'deprecated', repository_id: repositoryId, data_version: dataVersion }),
     );
+    // A write of prices (an import, a sync) may leave no kept price table a first compute could read.
+    service.priceTableAfterWrite(repositoryId);
   });
-  app.addHook('onClose', async () => stopHearing());
+  app.addHook('onClose', async () => {
+    stopHearing();
+    await service.stopBuilding();
+  });
 
   routeFrom(app, getAnalytics, {
     tags: ['analytics'],

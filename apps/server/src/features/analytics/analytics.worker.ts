@@ -5,6 +5,7 @@ import type {
   TAnalyticsResult,
 } from '@strata/core/analytics/analytics-types';
 import { createPassMemo } from '@strata/core/analytics/pass-memo';
+import { packPriceTable, priceCountOf, unpackPriceTable } from '@strata/core/analytics/price-table-pack';
 import { KEEP_PASS_MS } from './analytics-keep.ts';
 import type { TPositionFilter } from './analytics-request.ts';
 import {
@@ -31,6 +32,24 @@ export interface TWorkerJob {
    * carried prices, and the one a source without prices (`source.prices` null) asks for. */
   pricesKey: string;
 }
+
+/** Asks the worker for its kept price table `pricesKey`, packed to be kept in the database. */
+export interface TPackJob {
+  pack: string;
+}
+
+/**
+ * Asks the worker to make the price table `pricesKey` of these prices (as a source carries them) and keep it,
+ * ahead of any compute, and answer it packed (analytics.service.ts: after a price write).
+ */
+export interface TBuildJob {
+  build: string;
+  prices: TPricesOfSource;
+}
+
+type TPricesOfSource = Pick<TAnalyticsSource, 'prices' | 'packedPrices' | 'priceChanges'>;
+
+export type TPackOutcome = { ok: true; packed: Uint8Array; priceCount: number } | { ok: false };
 
 export type TWorkerOutcome =
   | { ok: true; json: string; ms: number }
@@ -65,15 +84,23 @@ let releaseTimer: NodeJS.Timeout | undefined;
 // engine never writes to them), so keeping both costs little more than the pass.
 let keptPrices: { key: string; series: TAnalyticsPriceSeries[] } | null = null;
 
-function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalyticsPriceSeries[] {
+function priceSeriesFor(source: TPricesOfSource, pricesKey: string): TAnalyticsPriceSeries[] {
   if (source.prices !== null) {
     keptPrices = null;
     const series = source.prices.map(seriesOf);
     keptPrices = { key: pricesKey, series };
     return series;
   }
-  if (keptPrices?.key === pricesKey) return keptPrices.series;
   const changes = source.priceChanges;
+  if (source.packedPrices) {
+    keptPrices = null;
+    const kept = unpackPriceTable(source.packedPrices);
+    // An older kept table: the assets changed since replace theirs (KEPT_BASE).
+    const series = changes ? withChangedSeries(kept, changes.assetIds, changes.series.map(seriesOf)) : kept;
+    keptPrices = { key: pricesKey, series };
+    return series;
+  }
+  if (keptPrices?.key === pricesKey) return keptPrices.series;
   if (changes && keptPrices?.key === changes.base) {
     const series = withChangedSeries(keptPrices.series, changes.assetIds, changes.series.map(seriesOf));
     keptPrices = { key: pricesKey, series };
@@ -82,7 +109,45 @@ function priceSeriesFor(source: TAnalyticsSource, pricesKey: string): TAnalytics
   throw new NeedsSource('no kept price table of this prices version');
 }
 
-parentPort?.on('message', (job: TWorkerJob) => {
+/** Lets the kept pass and prices go once the worker has been idle for KEEP_PASS_MS. */
+function releaseLater() {
+  clearTimeout(releaseTimer);
+  releaseTimer = setTimeout(() => {
+    memo.clear();
+    keptPrices = null;
+  }, KEEP_PASS_MS);
+  releaseTimer.unref();
+}
+
+/** The kept price table `pricesKey` packed (after the answer that built it, so as not to hold that answer up). */
+function packKept(pricesKey: string): TPackOutcome {
+  if (keptPrices?.key !== pricesKey) return { ok: false };
+  return { ok: true, packed: packPriceTable(keptPrices.series), priceCount: priceCountOf(keptPrices.series) };
+}
+
+function answerPacked(outcome: TPackOutcome) {
+  parentPort?.postMessage(outcome, outcome.ok ? [outcome.packed.buffer as ArrayBuffer] : []);
+}
+
+parentPort?.on('message', (message: TWorkerJob | TPackJob | TBuildJob) => {
+  if ('pack' in message) {
+    answerPacked(packKept(message.pack));
+    return;
+  }
+  if ('build' in message) {
+    let outcome: TPackOutcome;
+    try {
+      priceSeriesFor(message.prices, message.build);
+      outcome = packKept(message.build);
+    } catch {
+      keptPrices = null;
+      outcome = { ok: false };
+    }
+    releaseLater();
+    answerPacked(outcome);
+    return;
+  }
+  const job = message;
   const { source, request, today, currency, positionFilter, dataKey, pricesKey } = job;
   const started = performance.now();
   let outcome: TWorkerOutcome;
@@ -110,10 +175,6 @@ parentPort?.on('message', (job: TWorkerJob) => {
       needsSource: error instanceof NeedsSource,
     };
   }
-  releaseTimer = setTimeout(() => {
-    memo.clear();
-    keptPrices = null;
-  }, KEEP_PASS_MS);
-  releaseTimer.unref();
+  releaseLater();
   parentPort?.postMessage(outcome);
 });
