@@ -44,11 +44,7 @@ export function createAnalyticsPool(size: number) {
     };
     const onError = (error: Error) => {
       finish({ ok: false, message: error.message });
-      workers = workers.filter((item) => item !== worker);
-      held.delete(worker);
-      heldPrices.delete(worker);
-      finishedAt.delete(worker);
-      if (!isClosed) release(spawn());
+      replaceDead(worker);
     };
     worker.on('message', onMessage);
     worker.on('error', onError);
@@ -59,6 +55,15 @@ export function createAnalyticsPool(size: number) {
     const next = queue.shift();
     if (next) run(worker, next);
     else idle.push(worker);
+  }
+
+  /** A worker that died is forgotten with what it held, and another takes its place. */
+  function replaceDead(worker: Worker) {
+    workers = workers.filter((item) => item !== worker);
+    held.delete(worker);
+    heldPrices.delete(worker);
+    finishedAt.delete(worker);
+    if (!isClosed) release(spawn());
   }
 
   function spawn(): Worker {
@@ -90,11 +95,7 @@ export function createAnalyticsPool(size: number) {
       const onError = () => {
         heard({ ok: false });
         finish({ ok: false });
-        workers = workers.filter((item) => item !== worker);
-        held.delete(worker);
-        heldPrices.delete(worker);
-        finishedAt.delete(worker);
-        if (!isClosed) release(spawn());
+        replaceDead(worker);
       };
       worker.on('message', onMessage);
       worker.on('error', onError);
