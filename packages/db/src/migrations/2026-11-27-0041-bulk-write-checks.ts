@@ -68,15 +68,20 @@ export async function up(db: Kysely<any>): Promise<void> {
       delete from asset_prices where asset_id = old.id;
       return null;
     end $$`.execute(db);
-  await sql`create function clear_deleted_user() returns trigger language plpgsql as $$
+  // Both columns in one update: the rows it writes must not name the deleted user in either.
+  const clearUser = AUDITED_TABLES.map(
+    (
+      table,
+    ) => `update ${table} set created_by = nullif(created_by, old.id), updated_by = nullif(updated_by, old.id)
+        where created_by = old.id or updated_by = old.id;`,
+  ).join('\n      ');
+  await sql
+    .raw(`create function clear_deleted_user() returns trigger language plpgsql as $$
     begin
-      -- Both columns in one update: the rows it writes must not name the deleted user in either.
-      update asset_prices set created_by = nullif(created_by, old.id), updated_by = nullif(updated_by, old.id)
-        where created_by = old.id or updated_by = old.id;
-      update transactions set created_by = nullif(created_by, old.id), updated_by = nullif(updated_by, old.id)
-        where created_by = old.id or updated_by = old.id;
+      ${clearUser}
       return null;
-    end $$`.execute(db);
+    end $$`)
+    .execute(db);
   for (const table of AUDITED_TABLES) {
     await sql.raw(`alter table ${table} drop constraint ${table}_created_by_fkey`).execute(db);
     await sql.raw(`alter table ${table} drop constraint ${table}_updated_by_fkey`).execute(db);

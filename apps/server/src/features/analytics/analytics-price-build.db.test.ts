@@ -1,4 +1,3 @@
-import { unpackPriceTable } from '@strata/core/analytics/price-table-pack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
@@ -14,6 +13,7 @@ import { createAnalyticsEvents } from './analytics-events.ts';
 import { createAnalyticsPool, type TAnalyticsPool } from './analytics-pool.ts';
 import { buildPriceTable, pricesKeyOf } from './analytics-price-build.ts';
 import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
+import { keptPriceTableOf, pricesVersionOf } from './testing/kept-price-tables.ts';
 
 // After a write of many assets' prices (an import), the price table is built and kept before any compute
 // asks for it: a worker holds it, and the database keeps it packed for another process.
@@ -45,33 +45,6 @@ async function price(assetId: string, date: string, close: string) {
   expect(response.statusCode).toBe(201);
 }
 
-async function versionOf(repositoryId: string) {
-  const row = await t.database.db
-    .selectFrom('repositories')
-    .select('prices_version')
-    .where('id', '=', repositoryId)
-    .executeTakeFirstOrThrow();
-  return Number(row.prices_version);
-}
-
-async function keptOf(repositoryId: string) {
-  const row = await t.database.db
-    .selectFrom('analytics_price_tables')
-    .select(['prices_version', 'price_count', 'packed'])
-    .where('repository_id', '=', repositoryId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    version: Number(row.prices_version),
-    count: row.price_count,
-    series: unpackPriceTable(row.packed).map(({ asset_id, days, closes }) => ({
-      asset_id,
-      days: [...days],
-      closes: [...closes],
-    })),
-  };
-}
-
 describe('a price table built after a write', () => {
   it('is built, held and kept packed when a compute would aggregate more than one group of assets', async () => {
     const repositoryId = await createRepositoryAs(owner, 'Built table');
@@ -85,7 +58,7 @@ describe('a price table built after a write', () => {
     await price(bravo as string, '2024-03-04', '20.25');
     const deps = { db: t.database.db, parts: PARTS };
     const pool = newPool();
-    const version = await versionOf(repositoryId);
+    const version = await pricesVersionOf(t.database.db, repositoryId);
 
     expect(await buildPriceTable({ ...deps, pool }, repositoryId)).toBe('built');
     expect(pool.holdsPrices(pricesKeyOf(repositoryId, version))).toBe(true);
@@ -93,7 +66,11 @@ describe('a price table built after a write', () => {
       { asset_id: alfa, days: [19786, 19787], closes: [10.5, 11] },
       { asset_id: bravo, days: [19786], closes: [20.25] },
     ].sort((a, b) => ((a.asset_id as string) < (b.asset_id as string) ? -1 : 1));
-    expect(await keptOf(repositoryId)).toEqual({ version, count: 3, series: expected });
+    expect(await keptPriceTableOf(t.database.db, repositoryId)).toEqual({
+      version,
+      count: 3,
+      series: expected,
+    });
     // Nothing to do again: the worker holds it; a restarted process finds it kept.
     expect(await buildPriceTable({ ...deps, pool }, repositoryId)).toBe('held');
     expect(await buildPriceTable({ ...deps, pool: newPool() }, repositoryId)).toBe('kept');
@@ -105,9 +82,9 @@ describe('a price table built after a write', () => {
     await price(alfa as string, '2024-03-06', '12');
     const patched = newPool();
     expect(await buildPriceTable({ ...deps, pool: patched }, repositoryId)).toBe('built');
-    const now = await versionOf(repositoryId);
+    const now = await pricesVersionOf(t.database.db, repositoryId);
     expect(patched.holdsPrices(pricesKeyOf(repositoryId, now))).toBe(true);
-    const kept = await keptOf(repositoryId);
+    const kept = await keptPriceTableOf(t.database.db, repositoryId);
     expect(kept?.version).toBe(now);
     expect(kept?.count).toBe(5);
     expect(kept?.series.find((row) => row.asset_id === alfa)).toEqual({
@@ -140,7 +117,7 @@ describe('a price table built after a write', () => {
         repositoryId,
       ),
     ).toBe('not kept here');
-    expect(await keptOf(repositoryId)).toBeUndefined();
+    expect(await keptPriceTableOf(t.database.db, repositoryId)).toBeUndefined();
   });
 
   it('is waited for by a compute that arrives while it is built, which then reads no prices', async () => {
@@ -192,6 +169,6 @@ describe('a price table built after a write', () => {
     // The compute waited for the build: the worker that built the table held it, so no price was read.
     expect(published.find((message) => message.stage === 'computing')).toMatchObject({ prices: 0 });
     await service.stopBuilding();
-    expect((await keptOf(repositoryId))?.count).toBe(2);
+    expect((await keptPriceTableOf(t.database.db, repositoryId))?.count).toBe(2);
   });
 });

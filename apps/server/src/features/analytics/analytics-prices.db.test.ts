@@ -1,4 +1,3 @@
-import { unpackPriceTable } from '@strata/core/analytics/price-table-pack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
@@ -8,6 +7,7 @@ import {
   tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
 import { connect, ofType, type TClient } from './testing/analytics-socket-client.ts';
+import { keptPriceTableOf, pricesVersionOf } from './testing/kept-price-tables.ts';
 
 // The analytics worker keeps a repository's price table under its prices version (migration 0039, bumped by
 // triggers on asset_prices): a transaction write reads only the transactions again; a price written, changed
@@ -76,15 +76,6 @@ async function holding(name: string, close: string) {
   return { repositoryId, usd, brokerage, acme };
 }
 
-async function pricesVersion(repositoryId: string): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('repositories')
-    .select('prices_version')
-    .where('id', '=', repositoryId)
-    .executeTakeFirstOrThrow();
-  return Number(row.prices_version);
-}
-
 /** A socket subscribed to the repositories' analytics messages. */
 async function listen(...repositoryIds: string[]): Promise<TClient> {
   const client = await connect(baseUrl, owner);
@@ -132,7 +123,7 @@ describe("the analytics worker's kept price table", () => {
     // 500 + 10 × 150.
     expect(await compute(client, repositoryId)).toEqual({ value: 2000, pricesRead: 1 });
 
-    const version = await pricesVersion(repositoryId);
+    const version = await pricesVersionOf(t.database.db, repositoryId);
     await post('/api/transactions', [
       {
         repository_id: repositoryId,
@@ -141,12 +132,12 @@ describe("the analytics worker's kept price table", () => {
         entries: [{ account_id: brokerage, asset_id: usd, amount: '100' }],
       },
     ]);
-    expect(await pricesVersion(repositoryId)).toBe(version);
+    expect(await pricesVersionOf(t.database.db, repositoryId)).toBe(version);
     // The deposit is in; the prices came from the worker's table (none read).
     expect(await compute(client, repositoryId)).toEqual({ value: 2100, pricesRead: 0 });
 
     const written = await post('/api/asset_prices', { asset_id: acme, date: '2026-02-27', close: '160' });
-    expect(await pricesVersion(repositoryId)).toBe(version + 1);
+    expect(await pricesVersionOf(t.database.db, repositoryId)).toBe(version + 1);
     // 600 + 10 × 160.
     expect(await compute(client, repositoryId)).toEqual({ value: 2200, pricesRead: 2 });
 
@@ -161,7 +152,7 @@ describe("the analytics worker's kept price table", () => {
     expect((await owner.call('DELETE', `/api/asset_prices/${written.id}`)).statusCode).toBe(200);
     // Back to 600 + 10 × 150.
     expect(await compute(client, repositoryId)).toEqual({ value: 2100, pricesRead: 1 });
-    expect(await pricesVersion(repositoryId)).toBe(version + 3);
+    expect(await pricesVersionOf(t.database.db, repositoryId)).toBe(version + 3);
     client.close();
   });
 
@@ -207,7 +198,9 @@ describe("the analytics worker's kept price table", () => {
   it('never answers for another repository, even on the same prices version', async () => {
     const first = await holding('Prices here', '150');
     const second = await holding('Prices elsewhere', '300');
-    expect(await pricesVersion(second.repositoryId)).toBe(await pricesVersion(first.repositoryId));
+    expect(await pricesVersionOf(t.database.db, second.repositoryId)).toBe(
+      await pricesVersionOf(t.database.db, first.repositoryId),
+    );
     const client = await listen(first.repositoryId, second.repositoryId);
     expect(await compute(client, first.repositoryId)).toEqual({ value: 2000, pricesRead: 1 });
     // 500 + 10 × 300: the second repository's own price, read.
@@ -218,9 +211,9 @@ describe("the analytics worker's kept price table", () => {
   it("is not moved by another repository's price writes", async () => {
     const first = await holding('Prices unmoved', '150');
     const second = await holding('Prices moved', '300');
-    const before = await pricesVersion(first.repositoryId);
+    const before = await pricesVersionOf(t.database.db, first.repositoryId);
     await post('/api/asset_prices', { asset_id: second.acme, date: '2026-02-02', close: '310' });
-    expect(await pricesVersion(first.repositoryId)).toBe(before);
+    expect(await pricesVersionOf(t.database.db, first.repositoryId)).toBe(before);
   });
 
   it('is kept in the database packed after a compute on PostgreSQL, for a process that holds none', async () => {
@@ -230,12 +223,7 @@ describe("the analytics worker's kept price table", () => {
     // 500 + 10 × 151.
     expect(await compute(client, repositoryId)).toEqual({ value: 2010, pricesRead: 2 });
     client.close();
-    const kept = async () =>
-      t.database.db
-        .selectFrom('analytics_price_tables')
-        .select(['prices_version', 'price_count', 'packed'])
-        .where('repository_id', '=', repositoryId)
-        .executeTakeFirst();
+    const kept = () => keptPriceTableOf(t.database.db, repositoryId);
     if (t.database.dialect === 'pglite') {
       // PGlite: one process computes, and its worker's table serves it (TLoaderParts.keepsPriceTable).
       expect(await kept()).toBeUndefined();
@@ -247,15 +235,9 @@ describe("the analytics worker's kept price table", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       row = await kept();
     }
-    expect(row).toMatchObject({ price_count: 2 });
-    expect(Number(row?.prices_version)).toBe(await pricesVersion(repositoryId));
+    expect(row).toMatchObject({ count: 2 });
+    expect(row?.version).toBe(await pricesVersionOf(t.database.db, repositoryId));
     // 2026-01-30 and 2026-02-02 are epoch days 20483 and 20486.
-    expect(
-      unpackPriceTable(row?.packed ?? new Uint8Array()).map(({ asset_id, days, closes }) => ({
-        asset_id,
-        days: [...days],
-        closes: [...closes],
-      })),
-    ).toEqual([{ asset_id: acme, days: [20483, 20486], closes: [150.35, 151] }]);
+    expect(row?.series).toEqual([{ asset_id: acme, days: [20483, 20486], closes: [150.35, 151] }]);
   });
 });
