@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mapJournal } from './map-journal.ts';
+import { JournalMapper, mapJournal, type TPlannedTransaction } from './map-journal.ts';
 import { parseJournal } from './parse-journal.ts';
-import { priceCount } from './planned-prices.ts';
+import { PlannedPrices, priceCount } from './planned-prices.ts';
 import { unpackPrices } from './testing/packed-prices.ts';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -73,6 +73,29 @@ describe('mapping journals onto smart transactions', () => {
       '82 Gain posting to Income:Gains: Strata computes the realized gain by its cost method',
     ]);
   });
+
+  it.each([
+    ['portfolio.ledger', 'ledger'],
+    ['portfolio.beancount', 'beancount'],
+  ] as const)(
+    '%s mapped as it is read gives the same plan, and the parse keeps no transaction',
+    (name, format) => {
+      const prices = new PlannedPrices('USD');
+      const mapper = new JournalMapper({ format, currency: 'USD', prices });
+      const added: number[] = [];
+      const parsed = parseJournal(fixture(name), format, {
+        prices,
+        transactions: { add: (transaction) => (added.push(transaction.line), mapper.add(transaction)) },
+      });
+      expect(parsed.transactions).toEqual([]);
+      expect(added).toHaveLength(13);
+      const transactions: TPlannedTransaction[] = [];
+      const head = mapper.finish(parsed, (transaction) => transactions.push(transaction));
+      const streamed = { ...head, transactions };
+      expect(shapeOf(streamed)).toEqual(EXPECTED);
+      expect(streamed).toEqual(mapJournal(parseJournal(fixture(name), format), { currency: 'USD' }));
+    },
+  );
 
   it('refuses what fits no type, does not balance, or cannot be valued, by line', () => {
     const journal = [

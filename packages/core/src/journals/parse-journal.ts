@@ -130,15 +130,21 @@ export function* journalLines(text: string): Generator<string> {
   }
 }
 
+/** Where each transaction goes as soon as it is read (JournalMapper maps it then). */
+export interface TJournalTransactionSink {
+  add(transaction: TJournalTransaction): void;
+}
+
 /**
  * Parses a journal, given whole or as its lines (`journalLines`; the server reads them from the file's
  * bytes); never throws: what it cannot read is in `refused`, with its line. With `prices`, each price
- * directive goes to that sink as it is read (PlannedPrices packs it) and `prices` of the result stays empty.
+ * directive goes to that sink as it is read (PlannedPrices packs it) and `prices` of the result stays empty;
+ * with `transactions`, likewise each transaction, and `transactions` of the result stays empty.
  */
 export function parseJournal(
   text: string | Iterable<string>,
   format: TJournalFormat,
-  options: { prices?: TJournalPriceSink } = {},
+  options: { prices?: TJournalPriceSink; transactions?: TJournalTransactionSink } = {},
 ): TParsedJournal {
   const journal: TParsedJournal = {
     format,
@@ -157,8 +163,12 @@ export function parseJournal(
 
   const refuse = (line: number, message: string) => journal.refused.push({ line, message });
   const ignore = (line: number, message: string) => journal.ignored.push({ line, message });
+  const transactionSink = options.transactions;
   const close = () => {
-    if (current && !currentBroken) journal.transactions.push(current);
+    if (current && !currentBroken) {
+      if (transactionSink) transactionSink.add(current);
+      else journal.transactions.push(current);
+    }
     current = null;
     currentBroken = false;
   };

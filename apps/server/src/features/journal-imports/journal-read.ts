@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { TJournalFormat } from '@strata/core/journals/journal-types';
-import { mapJournal, type TJournalPlan } from '@strata/core/journals/map-journal';
+import {
+  JournalMapper,
+  mapJournal,
+  type TJournalPlan,
+  type TJournalPlanHead,
+} from '@strata/core/journals/map-journal';
 import { parseJournal } from '@strata/core/journals/parse-journal';
 import { parseSource } from '@strata/core/journals/parse-source';
 import { PlannedPrices, type TPackedPrices } from '@strata/core/journals/planned-prices';
-import { packTransactions, type TPackedTransactions } from './packed-transactions.ts';
+import { type TPackedTransactions, TransactionPacker } from './packed-transactions.ts';
 
 export interface TJournalRead {
   /** The plan but its prices and transactions, which travel packed (`prices`, `transactions`). */
@@ -44,8 +49,9 @@ export function* bytesLines(bytes: Uint8Array): Generator<string> {
 
 /**
  * Parses, maps and keys a journal (core's pure reader; the hash is the server's). A ledger or beancount
- * journal is read line by line, each price packed as it is read (no object per price, no whole text);
- * the other formats are small exports, parsed whole.
+ * journal is read line by line, each price packed as it is read (no object per price, no whole text) and
+ * each transaction mapped as it is read (JournalMapper), then planned and packed one by one; the other
+ * formats are small exports, parsed whole.
  */
 export function readJournal(
   input: TJournalReadInput,
@@ -53,29 +59,32 @@ export function readJournal(
   options: { isFreeingBytes?: boolean } = {},
 ): TJournalRead {
   const { format, currency } = input;
-  let mapped: TJournalPlan;
+  const packer = new TransactionPacker(
+    (key) => createHash('sha256').update(key).digest('hex'),
+    input.transactionsPerChunk,
+  );
+  const pack = (planned: TJournalPlan['transactions'][number]) => packer.add(planned);
+  let head: TJournalPlanHead;
   if (format === 'ledger' || format === 'beancount') {
     const prices = new PlannedPrices(currency);
+    const mapper = new JournalMapper({ format, currency, prices });
     const lines = typeof input.text === 'string' ? input.text : bytesLines(input.text);
-    const parsed = parseJournal(lines, format, { prices });
+    const parsed = parseJournal(lines, format, { prices, transactions: mapper });
     // Detached: the 82 MB of the issue's journal go now, not when the thread ends.
     if (options.isFreeingBytes && typeof input.text !== 'string')
       (input.text.buffer as ArrayBuffer).transfer(0);
-    mapped = mapJournal(parsed, { currency, prices });
+    head = mapper.finish(parsed, pack);
   } else {
     const text =
       typeof input.text === 'string'
         ? input.text
         : Buffer.from(input.text.buffer, input.text.byteOffset, input.text.byteLength).toString('utf8');
-    mapped = mapJournal(parseSource(text, format), { currency });
+    const { transactions, ...rest } = mapJournal(parseSource(text, format), { currency });
+    for (const planned of transactions) pack(planned);
+    head = rest;
   }
-  const { prices, transactions, ...plan } = mapped;
-  const packed = packTransactions(
-    transactions,
-    (key) => createHash('sha256').update(key).digest('hex'),
-    input.transactionsPerChunk,
-  );
-  return { plan, prices, transactions: packed };
+  const { prices, ...plan } = head;
+  return { plan, prices, transactions: packer.finish() };
 }
 
 export type TJournalReadOutcome = { ok: true; read: TJournalRead } | { ok: false; message: string };

@@ -6,7 +6,7 @@ import { journalLines, parseJournal } from '@strata/core/journals/parse-journal'
 import { PlannedPrices } from '@strata/core/journals/planned-prices';
 import { describe, expect, it } from 'vitest';
 import { readJournalInWorker } from './journal-read.ts';
-import { packTransactions, unpackChunk, unpackTransactions } from './packed-transactions.ts';
+import { TransactionPacker, unpackChunk, unpackTransactions } from './packed-transactions.ts';
 
 const JOURNAL = `2024-01-05 * Buy Apple
     Assets:Broker:US         10 AAPL @ 181.18 USD
@@ -91,12 +91,12 @@ describe('the planned transactions packed for the API’s thread', () => {
       line,
       transaction: structuredClone(transaction),
     }));
-    const packed = packTransactions(rows, (key) => `#${key}`, 2);
+    const packer = new TransactionPacker((key) => `#${key}`, 2);
+    for (const row of rows) packer.add(row);
+    const packed = packer.finish();
     expect(packed).toMatchObject({ count: 3, perChunk: 2, hashes: ['#first', '#second', '#third'] });
     expect(packed.typeNames).toEqual(['buy', 'dividend']);
     expect(packed.typeOf).toEqual(new Uint16Array([0, 1, 0]));
-    // Let go of as they were packed.
-    expect(rows).toEqual([]);
     expect(unpackChunk(packed, 1)).toEqual([expected[2]]);
     expect([...unpackTransactions(packed)]).toEqual(expected);
   });

@@ -86,32 +86,49 @@ function packChunk(rows: readonly TPlannedTransaction[]): Uint8Array {
 }
 
 /**
- * Packs the plan's transactions in chunks (`hashOf` hashes each key here, so no key leaves this thread). The
- * rows are let go of chunk by chunk (`planned` is emptied), so the packed chunks replace them as they grow.
+ * Packs planned transactions in chunks as they are planned (`add`): `hashOf` hashes each key here, so no key
+ * leaves this thread, and a chunk's rows are let go of once packed, so only the packed chunks grow.
  */
-export function packTransactions(
-  planned: TPlannedTransaction[],
-  hashOf: (key: string) => string,
-  perChunk = TRANSACTIONS_PER_CHUNK,
-): TPackedTransactions {
-  const count = planned.length;
-  const hashes: string[] = [];
-  const typeNames: string[] = [];
-  const typeOf = new Uint16Array(count);
-  const chunks: Uint8Array[] = [];
-  for (let start = 0; start < count; start += perChunk) {
-    const rows = planned.slice(start, start + perChunk);
-    rows.forEach((row, index) => {
-      hashes.push(hashOf(row.key));
-      let type = typeNames.indexOf(row.transaction.type);
-      if (type < 0) type = typeNames.push(row.transaction.type) - 1;
-      typeOf[start + index] = type;
-    });
-    chunks.push(packChunk(rows));
-    planned.fill(undefined as unknown as TPlannedTransaction, start, start + rows.length);
+export class TransactionPacker {
+  private readonly hashes: string[] = [];
+  private readonly typeNames: string[] = [];
+  private readonly types: number[] = [];
+  private readonly chunks: Uint8Array[] = [];
+  private rows: TPlannedTransaction[] = [];
+  private readonly hashOf: (key: string) => string;
+  private readonly perChunk: number;
+
+  constructor(hashOf: (key: string) => string, perChunk = TRANSACTIONS_PER_CHUNK) {
+    this.hashOf = hashOf;
+    this.perChunk = perChunk;
   }
-  planned.length = 0;
-  return { count, perChunk, hashes, typeNames, typeOf, chunks };
+
+  add(row: TPlannedTransaction): void {
+    this.hashes.push(this.hashOf(row.key));
+    let type = this.typeNames.indexOf(row.transaction.type);
+    if (type < 0) type = this.typeNames.push(row.transaction.type) - 1;
+    this.types.push(type);
+    this.rows.push(row);
+    if (this.rows.length === this.perChunk) this.seal();
+  }
+
+  private seal(): void {
+    this.chunks.push(packChunk(this.rows));
+    this.rows = [];
+  }
+
+  finish(): TPackedTransactions {
+    if (this.rows.length > 0) this.seal();
+    const { hashes, typeNames, chunks, perChunk } = this;
+    return {
+      count: hashes.length,
+      perChunk,
+      hashes,
+      typeNames,
+      typeOf: Uint16Array.from(this.types),
+      chunks,
+    };
+  }
 }
 
 /** The blocks to move with the packed transactions (postMessage's transfer list). */
