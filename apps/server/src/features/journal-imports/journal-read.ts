@@ -10,6 +10,7 @@ import {
 import { parseJournal } from '@strata/core/journals/parse-journal';
 import { parseSource } from '@strata/core/journals/parse-source';
 import { PlannedPrices, type TPackedPrices } from '@strata/core/journals/planned-prices';
+import { AppError } from '../../plugins/app-error.ts';
 import { type TPackedTransactions, TransactionPacker } from './packed-transactions.ts';
 
 export interface TJournalRead {
@@ -28,6 +29,16 @@ export interface TJournalReadInput {
   /** Planned transactions a packed chunk (tests make them small to see several chunks of a small journal). */
   transactionsPerChunk?: number;
 }
+
+/**
+ * The reader thread's heap (V8 old generation), in MiB. The issue's journal (100k transactions, 2.6M
+ * prices) reads within 128 (the file's bytes and the packed prices are outside it); before transactions
+ * were mapped as read it needed 256 to 400. A journal that needs more is refused, not read at the
+ * expense of every other request of the server.
+ */
+export const READER_HEAP_LIMIT_MIB = 512;
+export const JOURNAL_TOO_LARGE =
+  'The journal needs more memory than an import may use: import it in parts (a year or two a file)';
 
 /**
  * A file's lines as core's `journalLines` gives them from its text, each decoded from the bytes on its own:
@@ -94,7 +105,10 @@ export type TJournalReadOutcome = { ok: true; read: TJournalRead } | { ok: false
  * prices take seconds of CPU, which on the API's thread would hold every request and stop the task's
  * heartbeat (a task whose heartbeat is 10 s late is failed as abandoned).
  */
-export function readJournalInWorker(input: TJournalReadInput): Promise<TJournalRead> {
+export function readJournalInWorker(
+  input: TJournalReadInput,
+  options: { heapLimitMib?: number } = {},
+): Promise<TJournalRead> {
   // A file's bytes that fill their own memory move (the file's Buffer is left empty): the API's thread then
   // holds no copy of an 82 MB journal while the reader reads its lines. Bytes in a shared pool are copied.
   const bytes = typeof input.text === 'string' ? null : input.text;
@@ -103,6 +117,7 @@ export function readJournalInWorker(input: TJournalReadInput): Promise<TJournalR
     const worker = new Worker(new URL('./journal-read.worker.ts', import.meta.url), {
       workerData: input,
       transferList: isMoving ? [bytes.buffer as ArrayBuffer] : [],
+      resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMib ?? READER_HEAP_LIMIT_MIB },
     });
     let isSettled = false;
     worker.once('message', (outcome: TJournalReadOutcome) => {
@@ -112,9 +127,13 @@ export function readJournalInWorker(input: TJournalReadInput): Promise<TJournalR
       const settle = () => (outcome.ok ? resolve(outcome.read) : reject(new Error(outcome.message)));
       worker.terminate().then(settle, settle);
     });
-    worker.once('error', (error) => {
+    worker.once('error', (error: Error & { code?: string }) => {
       isSettled = true;
-      reject(error);
+      reject(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new AppError('PAYLOAD_TOO_LARGE', JOURNAL_TOO_LARGE, { cause: error })
+          : error,
+      );
     });
     worker.once('exit', (code) => {
       if (!isSettled) reject(new Error(`The journal reader stopped (exit code ${code})`));
