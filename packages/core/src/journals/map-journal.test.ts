@@ -85,7 +85,12 @@ describe('mapping journals onto smart transactions', () => {
       const added: number[] = [];
       const parsed = parseJournal(fixture(name), format, {
         prices,
-        transactions: { add: (transaction) => (added.push(transaction.line), mapper.add(transaction)) },
+        transactions: {
+          add: (transaction) => {
+            added.push(transaction.line);
+            mapper.add(transaction);
+          },
+        },
       });
       expect(parsed.transactions).toEqual([]);
       expect(added).toHaveLength(13);
