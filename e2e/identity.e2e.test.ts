@@ -137,6 +137,16 @@ describe('identity journeys in the browser', () => {
     totpSecret = (await secretElement.getAttribute('data-secret')) ?? '';
     expect(totpSecret).toMatch(/^[A-Z2-7]+=*$/);
     await expect.poll(() => page.getByRole('img', { name: 'Two-factor QR code' }).count()).toBe(1);
+    // The shell swaps to its phone layout below 62em and back: a snapped window or a turned tablet does it, and
+    // so, for an instant, does the full-page screenshot below (Chromium shrinks the viewport to 1x1 while it
+    // captures). The set-up under way must stay on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Open navigation' }).waitFor({ state: 'detached' });
+    // Counted now, not waited for: a remounted page would show 'Enable' and never this secret again.
+    expect(await secretElement.count()).toBe(1);
+    expect(await secretElement.getAttribute('data-secret')).toBe(totpSecret);
     await settle(page);
     await browser.screenshot('identity-totp-setup');
 

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_QUERY_KEY } from '../../features/auth/api/get-session.ts';
@@ -28,6 +29,50 @@ function setWidthIsMobile(isMobile: boolean) {
   })) as typeof window.matchMedia;
 }
 
+/**
+ * A width that changes while the page is open (a window snapped to half the screen, a tablet turned, the
+ * zoom changed): `set` answers the layout query anew and tells its listeners, as the browser does.
+ */
+function resizableWidth(isMobile: boolean) {
+  let matches = isMobile;
+  const listeners = new Set<(event: { matches: boolean }) => void>();
+  window.matchMedia = ((query: string) => ({
+    get matches() {
+      return query === MOBILE_LAYOUT_QUERY ? matches : false;
+    },
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => {
+      if (query === MOBILE_LAYOUT_QUERY) listeners.add(listener);
+    },
+    removeEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => {
+      listeners.delete(listener);
+    },
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  return {
+    set(isNowMobile: boolean) {
+      matches = isNowMobile;
+      act(() => {
+        for (const listener of [...listeners]) listener({ matches });
+      });
+    },
+  };
+}
+
+/** A page holding what the user typed in its own state, as a half-done set-up or form does. */
+function DraftPage() {
+  const [text, setText] = useState('');
+  return (
+    <label>
+      Draft
+      <input value={text} onChange={(event) => setText(event.currentTarget.value)} />
+    </label>
+  );
+}
+
 function renderLayout(path = '/dashboards', prepare?: (queryClient: QueryClient) => void) {
   const router = createMemoryRouter(
     [
@@ -44,6 +89,7 @@ function renderLayout(path = '/dashboards', prepare?: (queryClient: QueryClient)
             children: [
               { path: '/dashboards', element: <h1>Dashboards page</h1> },
               { path: '/tags', element: <h1>Tags page</h1> },
+              { path: '/draft', element: <DraftPage /> },
             ],
           },
         ],
@@ -117,6 +163,21 @@ describe('AppLayout', () => {
     await userEvent.click(screen.getByText('Data'));
     await userEvent.click(await screen.findByRole('link', { name: 'Tags' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tags'));
+  });
+
+  it('keeps the open page and its state when the width crosses the phone breakpoint and back', async () => {
+    const width = resizableWidth(false);
+    renderLayout('/draft');
+    const draft = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Draft' });
+    await userEvent.type(draft(), 'half-done');
+
+    width.set(true);
+    expect(screen.getByRole('button', { name: 'Open navigation' })).toBeTruthy();
+    expect(draft().value).toBe('half-done');
+
+    width.set(false);
+    expect(screen.queryByRole('button', { name: 'Open navigation' })).toBeNull();
+    expect(draft().value).toBe('half-done');
   });
 
   it('opens search on Ctrl+K and the asset tree on /, and Escape closes the top one', async () => {

@@ -1,18 +1,20 @@
+import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { isNavbarOpened, withNavbarOpened } from '@strata/core/settings/ui-settings-flags';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/index.ts';
 import { ChatWidget } from '../../features/chat/index.ts';
 import { SessionWatch } from '../../features/session/components/session-watch.tsx';
 import { saveUserSettings, useUserSettings } from '../../features/session/index.ts';
 import { useGlobalShortcuts } from '../../shared/keyboard/use-global-shortcuts.ts';
 import { modals } from '../../shared/modals/modal-store.ts';
+import { InstallBanner } from '../pwa/install-banner.tsx';
 import { openAssetTree } from '../shell/open-asset-tree.tsx';
 import { openSearch } from '../shell/open-search.tsx';
-import { DesktopLayout } from './desktop-layout.tsx';
-import { MobileLayout } from './mobile-layout.tsx';
+import { DesktopChrome, desktopShellProps } from './desktop-layout.tsx';
+import { MobileChrome, mobileShellProps } from './mobile-layout.tsx';
 
 /** Phone and tablet widths (below Mantine's `md`, 992 px at the default 16 px font) get the mobile layout. */
 export const MOBILE_LAYOUT_QUERY = '(max-width: 62em)';
@@ -41,7 +43,12 @@ function useDesktopNavbar() {
   return { isOpened, toggle };
 }
 
-/** The signed-in shell: picks the layout by width and owns the global shortcuts. */
+/**
+ * The signed-in shell: picks the layout by width and owns the global shortcuts. The page sits at the same place
+ * in the tree in both layouts, so crossing the width (a snapped window, a turned tablet, a zoom) swaps only the
+ * header and navigation: a page remounted there would lose what the user had under way, such as a second
+ * factor half set up or an unsaved form.
+ */
 export function AppLayout() {
   const isMobile = useMediaQuery(MOBILE_LAYOUT_QUERY, false, { getInitialValueInEffect: false });
   const desktopNavbar = useDesktopNavbar();
@@ -63,15 +70,23 @@ export function AppLayout() {
 
   return (
     <>
-      {isMobile ? (
-        <MobileLayout
-          isNavbarOpened={isMobileNavbarOpened}
-          onToggleNavbar={mobileNavbar.toggle}
-          onCloseNavbar={mobileNavbar.close}
-        />
-      ) : (
-        <DesktopLayout isNavbarOpened={desktopNavbar.isOpened} onToggleNavbar={desktopNavbar.toggle} />
-      )}
+      <AppShell
+        {...(isMobile ? mobileShellProps(isMobileNavbarOpened) : desktopShellProps(desktopNavbar.isOpened))}
+      >
+        {isMobile ? (
+          <MobileChrome
+            isNavbarOpened={isMobileNavbarOpened}
+            onToggleNavbar={mobileNavbar.toggle}
+            onCloseNavbar={mobileNavbar.close}
+          />
+        ) : (
+          <DesktopChrome isNavbarOpened={desktopNavbar.isOpened} onToggleNavbar={desktopNavbar.toggle} />
+        )}
+        <AppShell.Main>
+          {isMobile && <InstallBanner />}
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
       <SessionWatch />
       <ChatWidget />
     </>

@@ -1,10 +1,10 @@
-import { ActionIcon, AppShell, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, type AppShellProps, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconChevronDown,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
 } from '@tabler/icons-react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AppShellActions } from './app-shell-actions.tsx';
 import { Brand } from './brand.tsx';
 import { isLinkActive, isSectionActive } from './nav-items.ts';
@@ -62,7 +62,19 @@ function TopNavigation() {
   );
 }
 
-export function DesktopLayout({
+/** The desktop shell's frame: a 60 px header, and the repository panel at the side unless the user hid it. */
+export function desktopShellProps(
+  isNavbarOpened: boolean,
+): Pick<AppShellProps, 'header' | 'navbar' | 'padding'> {
+  return {
+    header: { height: 60 },
+    navbar: { width: 260, breakpoint: 0, collapsed: { desktop: !isNavbarOpened, mobile: !isNavbarOpened } },
+    padding: 'md',
+  };
+}
+
+/** Wide screens: the header with the top navigation, and the repository panel (the page is AppLayout's). */
+export function DesktopChrome({
   isNavbarOpened,
   onToggleNavbar,
 }: {
@@ -71,11 +83,7 @@ export function DesktopLayout({
 }) {
   const toggleLabel = isNavbarOpened ? 'Hide side panel' : 'Show side panel';
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 0, collapsed: { desktop: !isNavbarOpened, mobile: !isNavbarOpened } }}
-      padding="md"
-    >
+    <>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xl" wrap="nowrap">
@@ -99,9 +107,6 @@ export function DesktopLayout({
       <AppShell.Navbar p="md" aria-label="Repository">
         <RepositoryPanel />
       </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    </>
   );
 }

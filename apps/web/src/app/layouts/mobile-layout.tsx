@@ -1,27 +1,36 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
-import { Link, Outlet, useLocation } from 'react-router';
-import { InstallBanner } from '../pwa/install-banner.tsx';
+import { AppShell, type AppShellProps, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 import { AppShellActions, MobileShellTools } from './app-shell-actions.tsx';
 import { Brand } from './brand.tsx';
 import { isLinkActive, isSectionActive } from './nav-items.ts';
 import { useNavSections } from './use-nav-sections.ts';
 
-export interface TMobileLayoutProps {
+/** The phone shell's frame: a 56 px header, and the navigation as a drawer the burger opens. */
+export function mobileShellProps(
+  isNavbarOpened: boolean,
+): Pick<AppShellProps, 'header' | 'navbar' | 'padding'> {
+  return {
+    header: { height: 56 },
+    navbar: { width: 300, breakpoint: 100_000, collapsed: { mobile: !isNavbarOpened } },
+    padding: 'sm',
+  };
+}
+
+export interface TMobileChromeProps {
   isNavbarOpened: boolean;
   onToggleNavbar: () => void;
   onCloseNavbar: () => void;
 }
 
-/** Phones and tablets: burger menu with the same sections as the desktop header. */
-export function MobileLayout({ isNavbarOpened, onToggleNavbar, onCloseNavbar }: TMobileLayoutProps) {
+/**
+ * Phones and tablets: the header, and a burger menu with the same sections as the desktop header (the page is
+ * AppLayout's).
+ */
+export function MobileChrome({ isNavbarOpened, onToggleNavbar, onCloseNavbar }: TMobileChromeProps) {
   const { pathname } = useLocation();
   const sections = useNavSections();
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 300, breakpoint: 100_000, collapsed: { mobile: !isNavbarOpened } }}
-      padding="sm"
-    >
+    <>
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -71,10 +80,6 @@ export function MobileLayout({ isNavbarOpened, onToggleNavbar, onCloseNavbar }: 
           )}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
-        <InstallBanner />
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    </>
   );
 }
