@@ -154,6 +154,7 @@ async function createScene(): Promise<TScene> {
     importAs: async (user, name, data) =>
       (await importRepository(t.app.db, t.app.fileStore, { userId: user.id, name, data })).repositoryId,
     db: t.app.db,
+    fileStore: t.app.fileStore,
   };
 }
 

@@ -5,6 +5,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { ZErrorBody } from './errors.ts';
 import { ZCurrencyCode, ZRecordId, ZRequiredName } from './repositories.ts';
 import { ZTask } from './tasks.ts';
+import { ZFileUploadResponse } from './uploads.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 402: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
@@ -18,7 +19,10 @@ const ZJournalFile = z.object({
    * unencrypted XML file.
    */
   format: ZJournalFormat,
-  /** The file's text: one self-contained journal (`include` is refused) or export. */
+  /**
+   * The file's text: one self-contained journal (`include` is refused) or export. For small files: a big one
+   * goes to the file store by `POST journal_imports/uploads` instead of being held as a JSON string.
+   */
   journal: fileText(z.string().min(1).max(200_000_000)),
   /**
    * false or absent: a journal with a line that could not be mapped is not imported (the task fails with
@@ -52,6 +56,32 @@ export const ZJournalPreviewBody = ZJournalFile.extend({
   path: ['repository_id'],
 });
 export type TJournalPreviewBody = z.infer<typeof ZJournalPreviewBody>;
+
+/**
+ * A journal import whose file is uploaded to the file store (a presigned POST, streamed, never a JSON
+ * string): the same target and options as `POST journal_imports`, without the text.
+ */
+export const ZJournalUploadBody = z
+  .object({
+    format: ZJournalFormat,
+    skip_unmapped: z.boolean().optional(),
+    repository_id: ZRecordId.optional(),
+    new_repository: ZNewRepositoryOfImport.optional(),
+    /**
+     * false or absent: the import starts as soon as the file is stored. true: it waits, once the file is
+     * stored, for `POST journal_imports/:id/start` (preview it meanwhile with `POST journal_imports/:id/preview`).
+     */
+    preview_first: z.boolean().optional(),
+  })
+  .refine((body) => (body.repository_id === undefined) !== (body.new_repository === undefined), {
+    error: 'Give repository_id, or new_repository (name and currency), not both',
+    path: ['repository_id'],
+  });
+export type TJournalUploadBody = z.infer<typeof ZJournalUploadBody>;
+
+/** Starting an uploaded import that waited for its preview: whether to leave out what could not be mapped. */
+export const ZJournalUploadStartBody = z.object({ skip_unmapped: z.boolean().optional() });
+export type TJournalUploadStartBody = z.infer<typeof ZJournalUploadStartBody>;
 
 /**
  * A line of the journal and what was done with it. For a Ghostfolio export `line` is the activity's index in
@@ -109,4 +139,31 @@ export const journalImportTask = defineEndpoint({
     "A journal import's task, for the members of its repository (into a new one: for whoever started it)",
   params: z.object({ id: z.uuid() }),
   response: { 200: ZTask, ...errors },
+});
+
+export const createJournalUpload = defineEndpoint({
+  method: 'POST',
+  url: '/journal_imports/uploads',
+  summary:
+    'A journal import whose file goes straight to the file store: its upload target (presigned POST, the fields first, then `file`) and its task, which starts when the file arrives (or, with preview_first, when it is started)',
+  body: ZJournalUploadBody,
+  response: { 200: ZFileUploadResponse, ...errors, 409: ZErrorBody },
+});
+
+export const previewUploadedJournal = defineEndpoint({
+  method: 'POST',
+  url: '/journal_imports/:id/preview',
+  summary:
+    'What an uploaded journal (preview_first, not started yet) would create, and what it would not carry',
+  params: z.object({ id: z.uuid() }),
+  response: { 200: ZJournalImportPreview, ...errors, 409: ZErrorBody },
+});
+
+export const startUploadedJournal = defineEndpoint({
+  method: 'POST',
+  url: '/journal_imports/:id/start',
+  summary: 'Starts an uploaded journal import that waited for its preview: 202 with its task',
+  params: z.object({ id: z.uuid() }),
+  body: ZJournalUploadStartBody,
+  response: { 202: ZTask, ...errors, 409: ZErrorBody },
 });

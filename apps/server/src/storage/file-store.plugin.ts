@@ -13,6 +13,8 @@ declare module 'fastify' {
     localFileStore: TLocalFileStore | null;
     /** The largest upload any presigned POST allows, in bytes. */
     uploadMaxBytes: number;
+    /** The largest journal a move-in uploads, in bytes (journal-imports' upload target). */
+    journalUploadMaxBytes: number;
     /** Signs the short-lived addresses of stored documents (features/documents/document-links.ts). */
     fileLinkSecret: string;
     /** The app's public URL, for absolute addresses of stored files. */
@@ -64,6 +66,7 @@ export const fileStorePlugin = fp<TFileStorePluginOptions>(
     app.decorate('fileStore', store);
     app.decorate('localFileStore', store.kind === 'local' ? (store as TLocalFileStore) : null);
     app.decorate('uploadMaxBytes', options.env.UPLOAD_MAX_BYTES);
+    app.decorate('journalUploadMaxBytes', options.env.JOURNAL_UPLOAD_MAX_BYTES);
     app.decorate('fileLinkSecret', fileLinkSecretOf(options.secret));
     app.decorate('fileLinkBaseUrl', options.publicUrl);
   },

@@ -58,7 +58,9 @@ export function createS3FileStore(options: TS3FileStoreOptions): TFileStore {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key) }));
         if (!object.Body) return Buffer.alloc(0);
-        return Buffer.from(await object.Body.transformToByteArray());
+        // A view, not a copy: an uploaded journal is tens of megabytes, held once.
+        const bytes = await object.Body.transformToByteArray();
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       } catch (error) {
         if (isNotFound(error)) return undefined;
         throw error;

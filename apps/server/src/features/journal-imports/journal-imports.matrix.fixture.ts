@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   repositoryCall,
   type TMatrixCase,
@@ -23,6 +24,27 @@ async function sceneJournalImport(scene: TScene): Promise<string> {
   return started.json().id as string;
 }
 
+/**
+ * The owner's journal upload held for its preview, its file stored as the upload route stores it: only the
+ * owner may preview or start it (a writer of the repository included, others answer 404).
+ */
+async function sceneHeldUpload(scene: TScene): Promise<string> {
+  const { journal: _text, ...rest } = body(scene);
+  const made = await scene.users.owner.call('POST', '/api/journal_imports/uploads', {
+    ...rest,
+    preview_first: true,
+  });
+  if (made.statusCode !== 200) throw new Error(`journal upload: ${made.statusCode} ${made.body}`);
+  const { task_id: taskId, fields } = made.json() as { task_id: string; fields: { key: string } };
+  await scene.fileStore.put(fields.key, Buffer.from(journal(scene)));
+  await sql`update tasks set payload = payload || '{"uploaded_at":"2026-11-27T00:00:00Z"}'::jsonb where id = ${taskId}`.execute(
+    scene.db,
+  );
+  return taskId;
+}
+
+const ownerOnly = { anonymous: 401, stranger: 404, reader: 404, writer: 404, inactive: 404 };
+
 export const journalImportsMatrix: TMatrixCase[] = [
   {
     method: 'POST',
@@ -35,6 +57,30 @@ export const journalImportsMatrix: TMatrixCase[] = [
     route: '/api/journal_imports',
     request: (scene) => ({ url: '/api/journal_imports', body: body(scene) }),
     expected: repositoryCall('write', 202),
+  },
+  {
+    method: 'POST',
+    route: '/api/journal_imports/uploads',
+    request: (scene) => {
+      const { journal: _text, ...rest } = body(scene);
+      return { url: '/api/journal_imports/uploads', body: rest };
+    },
+    expected: repositoryCall('write'),
+  },
+  {
+    method: 'POST',
+    route: '/api/journal_imports/:id/preview',
+    request: async (scene) => ({ url: `/api/journal_imports/${await sceneHeldUpload(scene)}/preview` }),
+    expected: { ...ownerOnly, owner: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/journal_imports/:id/start',
+    request: async (scene) => ({
+      url: `/api/journal_imports/${await sceneHeldUpload(scene)}/start`,
+      body: {},
+    }),
+    expected: { ...ownerOnly, owner: 202 },
   },
   {
     method: 'GET',

@@ -156,3 +156,35 @@ export function findJournalImportTask(db: Kysely<Database>, id: string) {
     .where('type', '=', 'journal_import')
     .executeTakeFirst();
 }
+
+/**
+ * Starts an uploaded import that waited for its preview: still waiting, held and its file stored. Once: a
+ * second start (or one racing it) finds nothing to change. Answers the task, now no longer held.
+ */
+export function releaseHeldJournalImport(db: Kysely<Database>, id: string, skipUnmapped: boolean) {
+  const started = JSON.stringify({ skip_unmapped: skipUnmapped });
+  return db
+    .updateTable('tasks')
+    .set({ payload: sql`(payload - 'held') || ${started}::jsonb`, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('type', '=', 'journal_import')
+    .where('status', '=', 'waiting')
+    .where(sql<boolean>`payload->'held' = 'true'::jsonb`)
+    .where(sql<boolean>`payload ? 'uploaded_at'`)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Ends a held import nobody started: waiting → time_out, unless it was started in the meantime. */
+export async function expireHeldJournalImport(db: Kysely<Database>, id: string, error: string) {
+  const now = new Date();
+  const updated = await db
+    .updateTable('tasks')
+    .set({ status: 'time_out', error, updated_at: now, finished_at: now })
+    .where('id', '=', id)
+    .where('type', '=', 'journal_import')
+    .where('status', '=', 'waiting')
+    .where(sql<boolean>`payload->'held' = 'true'::jsonb`)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}

@@ -14,7 +14,13 @@ import { AppError } from '../../plugins/app-error.ts';
 import { requireRepositoryAccess, type TAccessUser } from '../../shared/repository-access.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { assertRepositoryAllowed, createInitialisedRepositoryIn } from '../repositories/index.ts';
-import { setTaskProgress, setTaskRepository, type TTaskExecutor, toTaskView } from '../tasks/index.ts';
+import {
+  setTaskPayload,
+  setTaskProgress,
+  setTaskRepository,
+  type TTaskExecutor,
+  toTaskView,
+} from '../tasks/index.ts';
 import { refreshStatistics } from '../transactions/index.ts';
 import {
   checkJournal,
@@ -30,10 +36,20 @@ export const JOURNAL_IMPORT_TASK_TYPE = 'journal_import';
 export const JOURNAL_IMPORT_MESSAGES = {
   NOT_FOUND: 'Import not found',
   UNMAPPED: 'Some lines of the journal could not be mapped: nothing was imported',
+  FILE_MISSING: 'The journal file was not found (it was never uploaded, or has expired): upload it again',
 } as const;
 
-/** Where the journal waits for the worker (a task row is polled, so it does not carry the file). */
+/**
+ * Where a journal sent as JSON text waits for the worker (a task row is polled, so it does not carry the
+ * file). An uploaded journal's key is its upload target's (journal-uploads.service.ts); either way the
+ * task's payload names it as `file_key`, which the task reads.
+ */
 export const journalFileKey = (taskId: string) => `imports/journals/${taskId}.txt`;
+
+/** The journal's key in the store: the payload's, or, for a task queued before the payload named it, the JSON route's. */
+function fileKeyOf(task: { id: string; payload: Record<string, unknown> }): string {
+  return typeof task.payload.file_key === 'string' ? task.payload.file_key : journalFileKey(task.id);
+}
 
 /** Into a repository that exists, or one the task makes in its transaction (kept only if the import is). */
 type TTarget =
@@ -63,6 +79,23 @@ export function createJournalImports(deps: {
     return { checked, preview: previewOf(checked) };
   }
 
+  /**
+   * Whether `user` may import into the body's target: write access to an existing repository, or the rules
+   * of creating one (plan limit, free name, known currency), checked at once rather than as a failed task.
+   */
+  async function assertMayImportInto(
+    user: TAccessUser | null,
+    body: {
+      repository_id?: string | undefined;
+      new_repository?: { name: string; currency: string } | undefined;
+    },
+  ): Promise<void> {
+    if (body.new_repository) {
+      if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
+      await assertRepositoryAllowed(db, user.id, body.new_repository);
+    } else await requireRepositoryAccess(db, user, body.repository_id as string, 'write');
+  }
+
   function assertMapped(preview: TJournalImportPreview, isSkipping: boolean) {
     if (preview.refused.length > 0 && !isSkipping)
       throw new AppError('BAD_REQUEST', JOURNAL_IMPORT_MESSAGES.UNMAPPED, {
@@ -71,6 +104,25 @@ export function createJournalImports(deps: {
   }
 
   return {
+    assertMayImportInto,
+
+    /**
+     * A stored journal's preview for `user`, into an existing repository (write access) or a new one of
+     * `currency`; the bytes move to the reader (the caller must not use them after).
+     */
+    async previewFile(
+      user: TAccessUser,
+      into: { repositoryId: string } | { currency: string },
+      format: TJournalFormat,
+      file: Uint8Array,
+    ): Promise<TJournalImportPreview> {
+      if ('currency' in into)
+        return (await check({ id: null, currency: into.currency }, { format, journal: file })).preview;
+      const { repository } = await requireRepositoryAccess(db, user, into.repositoryId, 'write');
+      return (await check({ id: repository.id, currency: repository.currency }, { format, journal: file }))
+        .preview;
+    },
+
     register() {
       tasks.register(
         JOURNAL_IMPORT_TASK_TYPE,
@@ -126,9 +178,9 @@ export function createJournalImports(deps: {
             };
             if (!payload.format || (!task.repository_id && !payload.new_repository))
               throw new Error('Unknown journal import task');
-            const key = journalFileKey(task.id);
+            const key = fileKeyOf(task);
             const file = await fileStore.get(key);
-            if (!file) throw new Error('The journal file is missing');
+            if (!file) throw new Error(JOURNAL_IMPORT_MESSAGES.FILE_MISSING);
             await fileStore.delete(key);
             await setTaskProgress(db, task.id, { stage: 'reading', total: 0, written: 0 });
             let target: TTarget;
@@ -182,10 +234,7 @@ export function createJournalImports(deps: {
      */
     async start(user: TAccessUser | null, body: TJournalImportBody): Promise<TTask> {
       const created = body.new_repository;
-      if (created) {
-        if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
-        await assertRepositoryAllowed(db, user.id, created);
-      } else await requireRepositoryAccess(db, user, body.repository_id as string, 'write');
+      await assertMayImportInto(user, body);
       return db.transaction().execute(async (trx) => {
         const task = await tasks.create(trx, {
           userId: (user as TAccessUser).id,
@@ -197,9 +246,11 @@ export function createJournalImports(deps: {
             ...(created ? { new_repository: { name: created.name, currency: created.currency } } : {}),
           },
         });
+        const key = journalFileKey(task.id);
+        await setTaskPayload(trx, task.id, { ...task.payload, file_key: key });
         await tasks.enqueue(trx, task);
         // Last: if queuing failed, no file is left behind; the job can only start once this commits.
-        await fileStore.put(journalFileKey(task.id), Buffer.from(body.journal, 'utf8'), 'text/plain');
+        await fileStore.put(key, Buffer.from(body.journal, 'utf8'), 'text/plain');
         return toTaskView(task);
       });
     },
@@ -218,3 +269,5 @@ export function createJournalImports(deps: {
     },
   };
 }
+
+export type TJournalImports = ReturnType<typeof createJournalImports>;

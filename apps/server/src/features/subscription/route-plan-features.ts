@@ -231,6 +231,9 @@ export const ROUTE_PLAN_RULES: Readonly<Record<string, TRoutePlanRule>> = {
   'POST /api/journal_imports/preview': 'free',
   'POST /api/journal_imports': 'free',
   'GET /api/journal_imports/:id': 'free',
+  'POST /api/journal_imports/uploads': 'free',
+  'POST /api/journal_imports/:id/preview': 'free',
+  'POST /api/journal_imports/:id/start': 'free',
 };
 
 /**

@@ -378,6 +378,35 @@ describe('an upload target that waits for its file', () => {
     expect(await repositoryNames(alice.call)).toContain('Found later');
   });
 
+  it('starts a journal import whose file reached the store on its own, but leaves a held one waiting', async () => {
+    const created = await alice.call('POST', '/api/repositories', { name: 'Journal by S3', currency: 'USD' });
+    const repositoryId = created.json().id as string;
+    const journal = '2024-01-02 opening\n    Assets:Cash   100 USD\n    Equity:Opening\n';
+    const targetOf = async (body: Record<string, unknown>) => {
+      const made = await alice.call('POST', '/api/journal_imports/uploads', body);
+      expect(made.statusCode, made.body).toBe(200);
+      return made.json() as TUploadTarget;
+    };
+    const direct = await targetOf({ repository_id: repositoryId, format: 'ledger' });
+    const held = await targetOf({ repository_id: repositoryId, format: 'ledger', preview_first: true });
+    for (const target of [direct, held]) {
+      const key = target.fields.key as string;
+      await t.app.fileStore.put(key, Buffer.from(journal));
+      await watcher().awaitUpload({ taskId: target.task_id, key, expiresAt: Date.now() + 60_000 });
+    }
+    expect(await finishedTask(alice.call, direct.task_id)).toMatchObject({
+      status: 'succeeded',
+      result: { message: '1 transactions imported' },
+    });
+    const row = await t.app.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('id', '=', held.task_id)
+      .executeTakeFirst();
+    expect(row).toMatchObject({ status: 'waiting' });
+    expect(row?.payload).toMatchObject({ held: true, uploaded_at: expect.any(String) });
+  });
+
   it('leaves an aborted task alone', async () => {
     const target = await uploadTarget(alice.call, { type: 'manual_sync' });
     expect(

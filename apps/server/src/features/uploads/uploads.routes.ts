@@ -12,7 +12,8 @@ import {
 } from '../../storage/local-file-store.ts';
 import { UploadPolicyError } from '../../storage/upload-policy.ts';
 import { registerRepositoryImportTask } from './repository-import.task.ts';
-import { AWAIT_UPLOAD_QUEUE, createUploadsService } from './uploads.service.ts';
+import { AWAIT_UPLOAD_QUEUE } from './upload-target.ts';
+import { createUploadsService } from './uploads.service.ts';
 
 const ZAwaitUpload = z.object({ taskId: z.string(), key: z.string(), expiresAt: z.number() });
 
@@ -65,7 +66,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Encapsulated here: only these routes parse multipart bodies.
   await app.register(multipart, {
-    limits: { fileSize: app.uploadMaxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 },
+    // Each upload's own limit is its signed policy's (a journal's is larger), which writeStream enforces;
+    // this one only caps them all, a byte above the largest: a file cut at exactly this cap ends as if it
+    // were whole, so at the policy's own size it was stored truncated, answered 413 and its target spent.
+    limits: {
+      fileSize: Math.max(app.uploadMaxBytes, app.journalUploadMaxBytes) + 1,
+      files: 1,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 21,
+    },
   });
 
   const tags = ['uploads'];

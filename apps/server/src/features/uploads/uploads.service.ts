@@ -6,6 +6,7 @@ import type { TJobRunner } from '../../jobs/job-runner.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { TFileStore } from '../../storage/file-store.ts';
 import { setTaskPayload, type TTaskExecutor } from '../tasks/index.ts';
+import { AWAIT_UPLOAD_QUEUE, createUploadTarget, nextCheckIn, type TAwaitUpload } from './upload-target.ts';
 import {
   claimUploadPolicy,
   findTaskAwaitingFile,
@@ -15,24 +16,6 @@ import {
 } from './uploads.repository.ts';
 
 export const UPLOAD_TARGET_USED = 'This upload target has already been used; ask for a new one';
-
-/** How long an upload target accepts the file. */
-export const UPLOAD_EXPIRES_IN_SECONDS = 15 * 60;
-
-/**
- * Watches an upload target until its file arrives or it expires. The local store's upload route starts
- * the task itself, so locally this only times out uploads that never came; an S3 upload does not pass
- * through the app, so there the watcher looks for the file every few seconds and starts the task.
- */
-export const AWAIT_UPLOAD_QUEUE = 'uploads.await-file';
-const S3_POLL_SECONDS = 5;
-
-export interface TAwaitUpload {
-  taskId: string;
-  key: string;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-}
 
 interface TUploadKind {
   taskType: TTaskType;
@@ -46,6 +29,8 @@ interface TUploadKind {
  * queues the task (the linked-data feature does it when the file came first).
  */
 function isReadyOnUpload(task: { type: string; payload: Record<string, unknown> }): boolean {
+  // Held: its feature queues it when the user says so (a journal import previewed first).
+  if (task.payload.held === true) return false;
   return task.type !== 'sync_linked_account' || typeof task.payload.loader === 'string';
 }
 
@@ -65,12 +50,6 @@ export function createUploadsService(deps: {
 }) {
   const { db, fileStore, tasks, jobs } = deps;
   const now = deps.now ?? Date.now;
-
-  /** Seconds until the watcher looks again: soon on S3, just after expiry locally. */
-  function nextCheckIn(expiresAt: number): number {
-    if (fileStore.kind === 's3') return S3_POLL_SECONDS;
-    return Math.max(1, Math.ceil((expiresAt - now()) / 1000) + 1);
-  }
 
   /** The file for `key` is stored: its task is queued (in the same transaction that marks it uploaded). */
   async function fileUploaded(key: string): Promise<void> {
@@ -96,15 +75,12 @@ export function createUploadsService(deps: {
         const key = `uploads/${body.type}/${task.id}${kind.extension}`;
         const payload = { upload_type: body.type, file_key: key, ...(repoName ? { repoName } : {}) };
         await setTaskPayload(trx, task.id, payload);
-        const post = await fileStore.createPresignedPost({
+        const post = await createUploadTarget(deps, trx, {
+          taskId: task.id,
           key,
-          contentType: kind.contentType,
+          ...(kind.contentType ? { contentType: kind.contentType } : {}),
           maxBytes: deps.maxBytes,
-          expiresIn: UPLOAD_EXPIRES_IN_SECONDS,
         });
-        const expiresAt = now() + UPLOAD_EXPIRES_IN_SECONDS * 1000;
-        const watch: TAwaitUpload = { taskId: task.id, key, expiresAt };
-        await jobs.send(AWAIT_UPLOAD_QUEUE, { ...watch }, { trx, startAfterSeconds: nextCheckIn(expiresAt) });
         return { url: post.url, fields: { ...post.fields, key }, task_id: task.id };
       });
     },
@@ -140,7 +116,11 @@ export function createUploadsService(deps: {
         await timeOutTaskAwaitingFile(db, watch.taskId, UPLOAD_MESSAGES.NOT_UPLOADED_IN_TIME);
         return;
       }
-      await jobs.send(AWAIT_UPLOAD_QUEUE, { ...watch }, { startAfterSeconds: nextCheckIn(watch.expiresAt) });
+      await jobs.send(
+        AWAIT_UPLOAD_QUEUE,
+        { ...watch },
+        { startAfterSeconds: nextCheckIn(deps, watch.expiresAt) },
+      );
     },
   };
 }

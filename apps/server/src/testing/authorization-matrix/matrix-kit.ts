@@ -2,6 +2,7 @@ import type { PLAN_IDS } from '@strata/core/plans/plan-limits';
 import type { Database } from '@strata/db/schema';
 import type { Kysely } from 'kysely';
 import type { THttpMethod, TTestUser } from '../../features/repositories/testing/repository-test-kit.ts';
+import type { TFileStore } from '../../storage/file-store.ts';
 
 /**
  * The authorization matrix's vocabulary. Each feature lists its routes' cases in its own
@@ -28,6 +29,8 @@ export interface TScene {
   importAs(user: TTestUser, name: string, data: unknown): Promise<string>;
   /** The app's database, for fixtures whose records only a background task makes (linked data). */
   db: Kysely<Database>;
+  /** The app's file store, for fixtures whose file a browser would have uploaded (a held journal upload). */
+  fileStore: TFileStore;
 }
 
 export interface TMatrixRequest {
