@@ -22,10 +22,6 @@ export const ZFileStoreEnv = z.object({
    * The largest journal a move-in uploads (POST journal_imports/uploads), in bytes: a 100k-transaction
    * ledger journal with its 2.6M prices is 82 MB; 200 MB as the JSON route's `journal` allows.
    */
-  JOURNAL_UPLOAD_MAX_BYTES: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .min(1)
-    .default(200_000_000),
+  JOURNAL_UPLOAD_MAX_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(200_000_000),
 });
 export type TFileStoreEnv = z.infer<typeof ZFileStoreEnv>;
