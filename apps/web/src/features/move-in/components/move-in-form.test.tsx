@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../shared/api/api-client.ts';
+import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { MoveInForm } from './move-in-form.tsx';
 
 const NEW_ID = '22222222-2222-4222-8222-222222222222';
@@ -34,24 +35,46 @@ const PREVIEW = {
   ignored: [],
 };
 
-/** The server's side: preview, start, then the task read (the form polls it). */
-function serve() {
-  const bodies: Record<string, unknown>[] = [];
-  configureApiClient({
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const json = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (init?.body) bodies.push({ url: url.pathname, ...JSON.parse(String(init.body)) });
-      if (url.pathname === '/api/journal_imports/preview') return json(PREVIEW);
-      if (url.pathname === '/api/journal_imports') return json(task('waiting'), 202);
-      if (url.pathname === `/api/journal_imports/${TASK_ID}`)
-        return json(task('succeeded', { result: { message: '11 transactions imported' } }));
-      return json({ message: 'Not found' }, 404);
-    }) as typeof fetch,
-    logError: () => {},
-  });
-  return bodies;
+const UPLOAD_URL = 'http://localhost:3000/api/files/upload';
+
+/** A request as the server saw it: JSON bodies parsed, the upload's form as its fields and its file. */
+type TSeen = Record<string, unknown> & { url: string };
+
+async function seen(url: string, body: BodyInit | null | undefined): Promise<TSeen> {
+  if (body instanceof FormData) {
+    const file = body.get('file') as File;
+    const fields = Object.fromEntries([...body.entries()].filter(([name]) => name !== 'file'));
+    return { url, fields, file: { name: file.name, text: await file.text() } };
+  }
+  return { url, ...(body ? JSON.parse(String(body)) : {}) };
+}
+
+/** The server's side: the upload target, the store's upload, preview, start, then the task read (polled). */
+function serve(options: { uploadStatus?: number } = {}) {
+  const requests: TSeen[] = [];
+  const handler = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    requests.push(await seen(url.pathname, init?.body));
+    if (url.pathname === '/api/journal_imports/uploads')
+      return json({
+        url: UPLOAD_URL,
+        fields: { key: `uploads/journal/${TASK_ID}`, policy: 'p', signature: 's' },
+        task_id: TASK_ID,
+      });
+    if (url.pathname === '/api/files/upload')
+      return new Response(null, { status: options.uploadStatus ?? 204 });
+    if (url.pathname === `/api/journal_imports/${TASK_ID}/preview`) return json(PREVIEW);
+    if (url.pathname === `/api/journal_imports/${TASK_ID}/start`) return json(task('waiting'), 202);
+    if (url.pathname === `/api/journal_imports/${TASK_ID}`)
+      return json(task('succeeded', { result: { message: '11 transactions imported' } }));
+    return json({ message: 'Not found' }, 404);
+  }) as typeof fetch;
+  configureApiClient({ fetch: handler, logError: () => {} });
+  // The file goes to the store by the browser's own fetch, without the API client (no credentials).
+  vi.stubGlobal('fetch', handler);
+  return requests;
 }
 
 function renderForm(repositories: TRepository[] = []) {
@@ -74,18 +97,19 @@ const fileInput = () => document.querySelector('input[type="file"]') as HTMLInpu
 
 afterEach(() => {
   vi.clearAllMocks();
+  vi.unstubAllGlobals();
+  notifications.clear();
 });
 
 describe('Move in', () => {
   it('guesses the format, previews into a new repository, imports what can be carried, then links to it', {
     timeout: 30_000,
   }, async () => {
-    const bodies = serve();
+    const requests = serve();
     const { onOpen } = renderForm();
     const user = userEvent.setup();
-    const file = new File(['{"meta":{},"activities":[]}'], 'ghostfolio-export.json', {
-      type: 'application/json',
-    });
+    const content = '{"meta":{},"activities":[]}';
+    const file = new File([content], 'ghostfolio-export.json', { type: 'application/json' });
     await user.upload(fileInput(), file);
     await waitFor(() => expect(input('Format').value).toBe('Ghostfolio export (JSON)'));
     expect(input('Repository name').value).toBe('ghostfolio-export');
@@ -99,12 +123,22 @@ describe('Move in', () => {
     );
     within(preview).getByText('Activity 8');
     within(preview).getByText('BUY: the activity has no account');
-    expect(bodies[0]).toEqual({
-      url: '/api/journal_imports/preview',
-      currency: 'USD',
-      format: 'ghostfolio',
-      journal: '{"meta":{},"activities":[]}',
-    });
+    // The file goes to the store as a file (never a JSON string), held for its preview.
+    expect(requests.slice(0, 3)).toEqual([
+      {
+        url: '/api/journal_imports/uploads',
+        // The server makes the repository in the import's transaction; the form makes none itself.
+        new_repository: { name: 'ghostfolio-export', currency: 'USD' },
+        format: 'ghostfolio',
+        preview_first: true,
+      },
+      {
+        url: '/api/files/upload',
+        fields: { key: `uploads/journal/${TASK_ID}`, policy: 'p', signature: 's' },
+        file: { name: 'ghostfolio-export.json', text: content },
+      },
+      { url: `/api/journal_imports/${TASK_ID}/preview` },
+    ]);
     // Something is not carried: nothing is imported until the user says to leave it out.
     expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(
@@ -115,21 +149,18 @@ describe('Move in', () => {
     await user.click(await screen.findByRole('button', { name: 'Open ghostfolio-export' }));
     expect(onOpen).toHaveBeenCalledWith(NEW_ID);
     screen.getByText('11 transactions imported');
-    expect(bodies[1]).toEqual({
-      url: '/api/journal_imports',
-      // The server makes the repository in the import's transaction; the form makes none itself.
-      new_repository: { name: 'ghostfolio-export', currency: 'USD' },
-      format: 'ghostfolio',
-      journal: '{"meta":{},"activities":[]}',
-      skip_unmapped: true,
-    });
-    expect(bodies.map((body) => body.url)).toEqual(['/api/journal_imports/preview', '/api/journal_imports']);
+    expect(requests[3]).toEqual({ url: `/api/journal_imports/${TASK_ID}/start`, skip_unmapped: true });
+    expect(requests.slice(4).every((request) => request.url === `/api/journal_imports/${TASK_ID}`)).toBe(
+      true,
+    );
+    // Nothing was sent as the file's text in a JSON body.
+    expect(requests.some((request) => 'journal' in request)).toBe(false);
   });
 
   it('guesses a Portfolio Performance file (.xml) and sends it as that format', {
     timeout: 30_000,
   }, async () => {
-    const bodies = serve();
+    const requests = serve();
     renderForm([{ id: 'r1', name: 'Family' } as TRepository]);
     const user = userEvent.setup();
     const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<client>\n  <version>66</version>\n</client>';
@@ -137,13 +168,19 @@ describe('Move in', () => {
     await waitFor(() => expect(input('Format').value).toBe('Portfolio Performance file (XML)'));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByLabelText('Preview');
-    expect(bodies[0]).toMatchObject({ repository_id: 'r1', format: 'portfolio_performance', journal: xml });
+    expect(requests[0]).toEqual({
+      url: '/api/journal_imports/uploads',
+      repository_id: 'r1',
+      format: 'portfolio_performance',
+      preview_first: true,
+    });
+    expect(requests[1]).toMatchObject({ file: { name: 'Depot.xml', text: xml } });
   });
 
   it('offers only an existing repository it is given, and previews against it', {
     timeout: 30_000,
   }, async () => {
-    const bodies = serve();
+    const requests = serve();
     renderForm([{ id: 'r1', name: 'Family' } as TRepository]);
     const user = userEvent.setup();
     await user.upload(
@@ -154,6 +191,27 @@ describe('Move in', () => {
     expect(input('Repository').value).toBe('Family');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByLabelText('Preview');
-    expect(bodies[0]).toMatchObject({ repository_id: 'r1', format: 'wealthfolio' });
+    expect(requests[0]).toMatchObject({ repository_id: 'r1', format: 'wealthfolio' });
+  });
+
+  it('says the upload failed, shows no preview and offers no import when the store refuses the file', {
+    timeout: 30_000,
+  }, async () => {
+    const requests = serve({ uploadStatus: 403 });
+    renderForm([{ id: 'r1', name: 'Family' } as TRepository]);
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File(['2024-01-02 opening\n'], 'main.ledger', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(notifications.getSnapshot()).toHaveLength(1));
+    expect(notifications.getSnapshot()[0]).toMatchObject({
+      type: 'error',
+      message: 'Something is wrong during the file upload',
+    });
+    expect(screen.queryByLabelText('Preview')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(requests.map((request) => request.url)).toEqual([
+      '/api/journal_imports/uploads',
+      '/api/files/upload',
+    ]);
   });
 });

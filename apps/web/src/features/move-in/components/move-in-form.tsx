@@ -23,7 +23,13 @@ import { useEffect, useRef, useState } from 'react';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
 import { TaskFailedError, waitForTask } from '../../tasks/index.ts';
-import { previewMoveIn, readMoveIn, startMoveIn } from '../api/move-in.ts';
+import {
+  createMoveInUpload,
+  postMoveInFile,
+  previewMoveIn,
+  readMoveIn,
+  startMoveIn,
+} from '../api/move-in.ts';
 import { noticePlace, progressText } from '../move-in-texts.ts';
 
 export const FORMAT_OPTIONS: { value: TJournalFormat; label: string }[] = [
@@ -33,6 +39,9 @@ export const FORMAT_OPTIONS: { value: TJournalFormat; label: string }[] = [
   { value: 'wealthfolio', label: 'Wealthfolio activities (CSV)' },
   { value: 'portfolio_performance', label: 'Portfolio Performance file (XML)' },
 ];
+
+/** The first characters the format is guessed from (the file itself is never read whole here). */
+const GUESS_BYTES = 2000;
 
 /** The import's task is read every second while it runs (the screen shows its progress). */
 const POLL_INTERVAL_MS = 1000;
@@ -60,7 +69,6 @@ export function MoveInForm({
   onOpen: (repositoryId: string) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
-  const [text, setText] = useState('');
   const [format, setFormat] = useState<TJournalFormat>('ledger');
   const [target, setTarget] = useState<TTarget>(repositories.length > 0 ? 'existing' : 'new');
   const [name, setName] = useState('');
@@ -69,6 +77,8 @@ export function MoveInForm({
     repositories.find((r) => r.id === currentRepositoryId)?.id ?? repositories[0]?.id ?? null,
   );
   const [preview, setPreview] = useState<TJournalImportPreview | null>(null);
+  /** The uploaded file's import, held by the server for this preview until Import starts it. */
+  const [uploadId, setUploadId] = useState<string | null>(null);
   const [isSkipping, setSkipping] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
@@ -76,8 +86,11 @@ export function MoveInForm({
   const polling = useRef<AbortController | null>(null);
   useEffect(() => () => polling.current?.abort(), []);
 
+  // A preview belongs to its upload, made for this file, format and target: changing any needs a new one
+  // (the one left held ends on the server when its time is up, and its file is deleted).
   const reset = () => {
     setPreview(null);
+    setUploadId(null);
     setDone(null);
     setSkipping(false);
   };
@@ -85,34 +98,39 @@ export function MoveInForm({
   const pick = async (picked: File | null) => {
     setFile(picked);
     reset();
-    if (!picked) {
-      setText('');
-      return;
-    }
-    const content = await picked.text();
-    setText(content);
-    setFormat(guessFormat(picked.name, content.slice(0, 2000)));
+    if (!picked) return;
+    const head = await picked.slice(0, GUESS_BYTES).text();
+    setFormat(guessFormat(picked.name, head));
     setName(baseName(picked.name));
   };
 
   const existing = repositories.find((r) => r.id === existingId) ?? null;
-  const isReady = text !== '' && (target === 'new' ? name.trim() !== '' : existing !== null);
+  const isReady = file !== null && (target === 'new' ? name.trim() !== '' : existing !== null);
 
+  // The file goes to the store as it is (streamed by the browser, never a JSON string: an 82 MB journal
+  // was held three times over by the API), then the server previews it from there.
   const runPreview = async () => {
+    if (!file) return;
     setBusy(true);
     reset();
     try {
-      setPreview(
-        await previewMoveIn(
-          target === 'new'
-            ? { currency, format, journal: text }
-            : { repository_id: existing?.id as string, format, journal: text },
-        ),
-      );
+      setProgress('Uploading the file…');
+      const upload = await createMoveInUpload({
+        ...(target === 'new'
+          ? { new_repository: { name: name.trim(), currency } }
+          : { repository_id: existing?.id as string }),
+        format,
+        preview_first: true,
+      });
+      await postMoveInFile(upload, file);
+      setProgress('Reading the file…');
+      setPreview(await previewMoveIn(upload.task_id));
+      setUploadId(upload.task_id);
     } catch (error) {
       notifyError(error);
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
 
@@ -122,16 +140,11 @@ export function MoveInForm({
     polling.current = controller;
     const progressId = `move-in-${Date.now()}`;
     try {
-      // Into a new repository, the server makes it in the import's own transaction: a file that fails
-      // leaves no empty repository behind (issue 28).
-      const started = await startMoveIn({
-        ...(target === 'new'
-          ? { new_repository: { name: name.trim(), currency } }
-          : { repository_id: (existing as TRepository).id }),
-        format,
-        journal: text,
-        skip_unmapped: isSkipping,
-      });
+      // The upload previewed starts: into a new repository, the server makes it in the import's own
+      // transaction, so a file that fails leaves no empty repository behind (issue 28).
+      // Its upload is spent whatever follows: another import needs another preview.
+      setUploadId(null);
+      const started = await startMoveIn(uploadId as string, { skip_unmapped: isSkipping });
       const into = target === 'new' ? name.trim() : (existing as TRepository).name;
       notifications.progress(progressId, `Moving ${file?.name ?? 'the file'} into ${into}`);
       const task = await waitForTask(started.id, {
@@ -159,7 +172,7 @@ export function MoveInForm({
   };
 
   const refused = preview?.refused ?? [];
-  const canImport = preview !== null && (refused.length === 0 || isSkipping) && !isBusy;
+  const canImport = preview !== null && uploadId !== null && (refused.length === 0 || isSkipping) && !isBusy;
 
   return (
     <Stack gap="md">
@@ -203,7 +216,11 @@ export function MoveInForm({
             label="Repository name"
             value={name}
             maxLength={100}
-            onChange={(event) => setName(event.currentTarget.value)}
+            onChange={(event) => {
+              // The name goes with the upload the preview reads (it is checked free there).
+              setName(event.currentTarget.value);
+              reset();
+            }}
           />
           <TextInput
             label="Currency"
