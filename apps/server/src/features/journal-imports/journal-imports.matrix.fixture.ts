@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import {
   repositoryCall,
   type TMatrixCase,
   type TScene,
 } from '../../testing/authorization-matrix/matrix-kit.ts';
+import { markUploaded } from './testing/mark-uploaded.ts';
 
 /** A one-transaction journal whose accounts the scene's repository does not have yet. */
 const journal = (scene: TScene) =>
@@ -37,9 +37,7 @@ async function sceneHeldUpload(scene: TScene): Promise<string> {
   if (made.statusCode !== 200) throw new Error(`journal upload: ${made.statusCode} ${made.body}`);
   const { task_id: taskId, fields } = made.json() as { task_id: string; fields: { key: string } };
   await scene.fileStore.put(fields.key, Buffer.from(journal(scene)));
-  await sql`update tasks set payload = payload || '{"uploaded_at":"2026-11-27T00:00:00Z"}'::jsonb where id = ${taskId}`.execute(
-    scene.db,
-  );
+  await markUploaded(scene.db, taskId);
   return taskId;
 }
 
