@@ -51,11 +51,23 @@ describe('moving in from another tool', () => {
     await pickGhostfolioFile(page);
     await page.getByRole('radio', { name: 'A new repository' }).check();
     await page.getByRole('textbox', { name: 'Repository name' }).fill('From Ghostfolio');
+    // The file goes to the store as a file (the local store's upload route), never as a JSON string.
+    const posts: { path: string; type: string }[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().startsWith(app.baseUrl))
+        posts.push({ path: new URL(request.url()).pathname, type: request.headers()['content-type'] ?? '' });
+    });
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByLabel('Preview');
     await preview.getByText('Activity 8').waitFor();
     expect(await preview.getByText('BUY: the activity has no account').count()).toBe(1);
     expect(await preview.getByText('Transactions').locator('..').textContent()).toBe('Transactions11new');
+    expect(posts.map((post) => post.path)).toEqual([
+      '/api/journal_imports/uploads',
+      '/api/files/upload',
+      expect.stringMatching(/^\/api\/journal_imports\/[0-9a-f-]+\/preview$/),
+    ]);
+    expect(posts[1]?.type).toMatch(/^multipart\/form-data; boundary=/);
     await browser.screenshot('move-in-preview-1280');
 
     await page.getByRole('checkbox', { name: /Import without the 1 not carried/ }).check();
