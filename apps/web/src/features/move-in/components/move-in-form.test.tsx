@@ -56,7 +56,7 @@ function serve(options: { uploadStatus?: number } = {}) {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    requests.push(await seen(url.pathname, init?.body));
+    requests.push({ ...(await seen(url.pathname, init?.body)), method: init?.method ?? 'GET' });
     if (url.pathname === '/api/journal_imports/uploads')
       return json({
         url: UPLOAD_URL,
@@ -67,6 +67,7 @@ function serve(options: { uploadStatus?: number } = {}) {
       return new Response(null, { status: options.uploadStatus ?? 204 });
     if (url.pathname === `/api/journal_imports/${TASK_ID}/preview`) return json(PREVIEW);
     if (url.pathname === `/api/journal_imports/${TASK_ID}/start`) return json(task('waiting'), 202);
+    if (url.pathname === `/api/tasks/${TASK_ID}`) return json(task('aborted'));
     if (url.pathname === `/api/journal_imports/${TASK_ID}`)
       return json(task('succeeded', { result: { message: '11 transactions imported' } }));
     return json({ message: 'Not found' }, 404);
@@ -126,6 +127,7 @@ describe('Move in', () => {
     // The file goes to the store as a file (never a JSON string), held for its preview.
     expect(requests.slice(0, 3)).toEqual([
       {
+        method: 'POST',
         url: '/api/journal_imports/uploads',
         // The server makes the repository in the import's transaction; the form makes none itself.
         new_repository: { name: 'ghostfolio-export', currency: 'USD' },
@@ -133,11 +135,12 @@ describe('Move in', () => {
         preview_first: true,
       },
       {
+        method: 'POST',
         url: '/api/files/upload',
         fields: { key: `uploads/journal/${TASK_ID}`, policy: 'p', signature: 's' },
         file: { name: 'ghostfolio-export.json', text: content },
       },
-      { url: `/api/journal_imports/${TASK_ID}/preview` },
+      { method: 'POST', url: `/api/journal_imports/${TASK_ID}/preview` },
     ]);
     // Something is not carried: nothing is imported until the user says to leave it out.
     expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
@@ -149,7 +152,11 @@ describe('Move in', () => {
     await user.click(await screen.findByRole('button', { name: 'Open ghostfolio-export' }));
     expect(onOpen).toHaveBeenCalledWith(NEW_ID);
     screen.getByText('11 transactions imported');
-    expect(requests[3]).toEqual({ url: `/api/journal_imports/${TASK_ID}/start`, skip_unmapped: true });
+    expect(requests[3]).toEqual({
+      method: 'POST',
+      url: `/api/journal_imports/${TASK_ID}/start`,
+      skip_unmapped: true,
+    });
     expect(requests.slice(4).every((request) => request.url === `/api/journal_imports/${TASK_ID}`)).toBe(
       true,
     );
@@ -169,6 +176,7 @@ describe('Move in', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByLabelText('Preview');
     expect(requests[0]).toEqual({
+      method: 'POST',
       url: '/api/journal_imports/uploads',
       repository_id: 'r1',
       format: 'portfolio_performance',
@@ -213,5 +221,32 @@ describe('Move in', () => {
       '/api/journal_imports/uploads',
       '/api/files/upload',
     ]);
+  });
+
+  it('aborts the upload held for a preview once the target changes, and uploads again for the next', {
+    timeout: 30_000,
+  }, async () => {
+    const requests = serve();
+    renderForm();
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File(['2024-01-02 opening\n'], 'main.ledger', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByLabelText('Preview');
+    await user.clear(input('Currency'));
+    await user.type(input('Currency'), 'EUR');
+    expect(screen.queryByLabelText('Preview')).toBeNull();
+    await waitFor(() =>
+      expect(requests.filter((request) => request.method === 'PATCH')).toEqual([
+        { method: 'PATCH', url: `/api/tasks/${TASK_ID}`, status: 'aborted' },
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByLabelText('Preview');
+    expect(requests.filter((request) => request.url === '/api/journal_imports/uploads').at(-1)).toMatchObject(
+      {
+        new_repository: { name: 'main', currency: 'EUR' },
+        preview_first: true,
+      },
+    );
   });
 });

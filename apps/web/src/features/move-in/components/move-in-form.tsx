@@ -22,7 +22,7 @@ import { IconFileImport } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { notifyError } from '../../../shared/notifications/notify-error.ts';
-import { TaskFailedError, waitForTask } from '../../tasks/index.ts';
+import { abortTask, TaskFailedError, waitForTask } from '../../tasks/index.ts';
 import {
   createMoveInUpload,
   postMoveInFile,
@@ -86,11 +86,27 @@ export function MoveInForm({
   const polling = useRef<AbortController | null>(null);
   useEffect(() => () => polling.current?.abort(), []);
 
-  // A preview belongs to its upload, made for this file, format and target: changing any needs a new one
-  // (the one left held ends on the server when its time is up, and its file is deleted).
+  const held = useRef<string | null>(null);
+  const holdUpload = (taskId: string | null) => {
+    held.current = taskId;
+    setUploadId(taskId);
+  };
+  // A held upload nobody will start is aborted (the server deletes its file when its time is up).
+  const dropUpload = () => {
+    if (held.current) void abortTask(held.current).catch(() => undefined);
+    holdUpload(null);
+  };
+  useEffect(
+    () => () => {
+      if (held.current) void abortTask(held.current).catch(() => undefined);
+    },
+    [],
+  );
+
+  // A preview belongs to its upload, made for this file, format and target: changing any needs a new one.
   const reset = () => {
     setPreview(null);
-    setUploadId(null);
+    dropUpload();
     setDone(null);
     setSkipping(false);
   };
@@ -124,8 +140,9 @@ export function MoveInForm({
       });
       await postMoveInFile(upload, file);
       setProgress('Reading the file…');
+      held.current = upload.task_id;
       setPreview(await previewMoveIn(upload.task_id));
-      setUploadId(upload.task_id);
+      holdUpload(upload.task_id);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -143,7 +160,7 @@ export function MoveInForm({
       // The upload previewed starts: into a new repository, the server makes it in the import's own
       // transaction, so a file that fails leaves no empty repository behind (issue 28).
       // Its upload is spent whatever follows: another import needs another preview.
-      setUploadId(null);
+      holdUpload(null);
       const started = await startMoveIn(uploadId as string, { skip_unmapped: isSkipping });
       const into = target === 'new' ? name.trim() : (existing as TRepository).name;
       notifications.progress(progressId, `Moving ${file?.name ?? 'the file'} into ${into}`);
