@@ -121,7 +121,7 @@ export const previewJournalImport = defineEndpoint({
   summary:
     'What importing a journal (ledger/hledger, beancount) or an export (Ghostfolio, Wealthfolio, Portfolio Performance) would create, and what it would not carry',
   body: ZJournalPreviewBody,
-  response: { 200: ZJournalImportPreview, ...errors },
+  response: { 200: ZJournalImportPreview, ...errors, 413: ZErrorBody },
 });
 
 export const startJournalImport = defineEndpoint({
@@ -129,7 +129,7 @@ export const startJournalImport = defineEndpoint({
   url: '/journal_imports',
   summary: 'Import a journal in the background: 202 with its task (progress, then the report as its result)',
   body: ZJournalImportBody,
-  response: { 202: ZTask, ...errors },
+  response: { 202: ZTask, ...errors, 413: ZErrorBody },
 });
 
 export const journalImportTask = defineEndpoint({
@@ -156,7 +156,7 @@ export const previewUploadedJournal = defineEndpoint({
   summary:
     'What an uploaded journal (preview_first, not started yet) would create, and what it would not carry',
   params: z.object({ id: z.uuid() }),
-  response: { 200: ZJournalImportPreview, ...errors, 409: ZErrorBody },
+  response: { 200: ZJournalImportPreview, ...errors, 409: ZErrorBody, 413: ZErrorBody },
 });
 
 export const startUploadedJournal = defineEndpoint({
