@@ -1,7 +1,7 @@
 // The journal import budget of issue 28, through the real server over HTTP:
 //
 //   node bench/journal-import.ts [--transactions 100000] [--stocks 1000] [--days 2600] [--databases postgresql,pglite]
-//                                [--upload json|file]
+//                                [--upload json|file] [--server-heap-mib N]
 //
 // Generates (seeded) a ledger journal of N transactions — buys, sells that never exceed the holding,
 // dividends, fees and transfers over `stocks` stocks in three accounts — with a close for every stock and
@@ -35,10 +35,14 @@ const { values } = parseArgs({
     days: { type: 'string', default: '2600' },
     databases: { type: 'string', default: 'postgresql,pglite' },
     upload: { type: 'string', default: 'json' },
+    'server-heap-mib': { type: 'string' },
   },
 });
 if (values.upload !== 'json' && values.upload !== 'file') throw new Error('--upload is json or file');
 const UPLOAD = values.upload;
+// The server's V8 heap capped (NODE_OPTIONS=--max-old-space-size; the reader's thread has its own limit):
+// the import must still succeed, memory being bounded by what it keeps, not by the journal's objects.
+const SERVER_HEAP_MIB = values['server-heap-mib'] ? Number(values['server-heap-mib']) : null;
 const COUNT = Number(values.transactions);
 const STOCKS = Number(values.stocks);
 const DAYS = Number(values.days);
@@ -115,7 +119,11 @@ interface TRow {
 }
 
 async function runOn(database: string, env: Record<string, string>, journal: string): Promise<TRow> {
-  const app = await startApp({ ...env, LOG_LEVEL: 'warn' });
+  const app = await startApp({
+    ...env,
+    LOG_LEVEL: 'warn',
+    ...(SERVER_HEAP_MIB === null ? {} : { NODE_OPTIONS: `--max-old-space-size=${SERVER_HEAP_MIB}` }),
+  });
   try {
     const user = await createUser(app, { email: `bench-${Date.now()}@example.com`, name: 'Bench' });
     const repository = await apiAs<{ id: string }>(app, user, 'POST', '/repositories', {
@@ -187,7 +195,7 @@ if (DATABASES.has('pglite')) rows.push(await runOn('PGlite', {}, journal));
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mib = (value: number | null) => (value === null ? '—' : `${Math.round(value)} MiB`);
 console.log(
-  `\nJournal import (--upload ${UPLOAD}): ${COUNT.toLocaleString('en')} journal transactions (${planned.toLocaleString('en')} smart transactions), ${generated.prices.toLocaleString('en')} prices, ${(journal.length / 1024 / 1024).toFixed(0)} MB (Node ${process.version})\n`,
+  `\nJournal import (--upload ${UPLOAD}${SERVER_HEAP_MIB === null ? '' : `, server heap capped at ${SERVER_HEAP_MIB} MiB`}): ${COUNT.toLocaleString('en')} journal transactions (${planned.toLocaleString('en')} smart transactions), ${generated.prices.toLocaleString('en')} prices, ${(journal.length / 1024 / 1024).toFixed(0)} MB (Node ${process.version})\n`,
 );
 console.log(
   '| database | parse + map (baseline) | import | import / baseline | transactions / prices added | peak RSS boot → upload answered → import | re-import | added / skipped | peak RSS after re-import |',
