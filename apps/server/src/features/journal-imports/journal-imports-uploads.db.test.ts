@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TTask } from '@strata/contracts/tasks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PUBLIC_URL, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
+import type { TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
   createRepositoryAs,
   createTestUser,
@@ -16,6 +16,7 @@ import {
 import { taskQueueOf } from '../tasks/index.ts';
 import { createTasksTestApp } from '../tasks/testing/tasks-test-app.ts';
 import { createJournalUploads } from './journal-uploads.service.ts';
+import { httpAs } from './testing/http-as.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../../../../packages/core/src/journals/fixtures');
 const LEDGER = readFileSync(join(FIXTURES, 'portfolio.ledger'), 'utf8');
@@ -37,18 +38,8 @@ interface TTarget {
   task_id: string;
 }
 
-async function http(user: TTestUser, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${address}${url}`, {
-    method,
-    headers: {
-      origin: TEST_PUBLIC_URL,
-      cookie: user.browser.cookieHeader(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> & never };
-}
+const http = (user: TTestUser, method: string, url: string, body?: unknown) =>
+  httpAs(address, user, method, url, body);
 
 /** A browser's multipart POST to the target: the fields, then the file, and no session cookie. */
 async function postFile(target: TTarget, body: string, name = 'portfolio.ledger'): Promise<Response> {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { TTask } from '@strata/contracts/tasks';
 import { Decimal } from '@strata/core/money/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PUBLIC_URL, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
+import type { TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
 import {
   createRepositoryAs,
   createTestUser,
@@ -18,6 +18,7 @@ import {
 import { taskQueueOf } from '../tasks/index.ts';
 import { createTasksTestApp } from '../tasks/testing/tasks-test-app.ts';
 import { JOURNAL_IMPORT_MESSAGES, JOURNAL_IMPORT_TASK_TYPE } from './journal-imports.task.ts';
+import { httpAs } from './testing/http-as.ts';
 import {
   beancountMonthlyValues,
   hledgerMonthlyValues,
@@ -35,18 +36,8 @@ let owner: TTestUser;
 let reader: TTestUser;
 let stranger: TTestUser;
 
-async function http(user: TTestUser, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${address}${url}`, {
-    method,
-    headers: {
-      origin: TEST_PUBLIC_URL,
-      cookie: user.browser.cookieHeader(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> & never };
-}
+const http = (user: TTestUser, method: string, url: string, body?: unknown) =>
+  httpAs(address, user, method, url, body);
 
 /** Starts an import over HTTP, runs the queued job, and answers the finished task as its members see it. */
 async function importJournal(repositoryId: string, body: Record<string, unknown>): Promise<TTask> {

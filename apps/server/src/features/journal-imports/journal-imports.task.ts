@@ -51,6 +51,9 @@ function fileKeyOf(task: { id: string; payload: Record<string, unknown> }): stri
   return typeof task.payload.file_key === 'string' ? task.payload.file_key : journalFileKey(task.id);
 }
 
+/** What a preview is set against: an existing repository, or a new one of this currency. */
+type TPreviewInto = { repositoryId: string } | { currency: string };
+
 /** Into a repository that exists, or one the task makes in its transaction (kept only if the import is). */
 type TTarget =
   | { existing: { id: string; currency: string } }
@@ -96,6 +99,17 @@ export function createJournalImports(deps: {
     } else await requireRepositoryAccess(db, user, body.repository_id as string, 'write');
   }
 
+  /** A journal's preview into an existing repository (write access) or a new one of `currency`. */
+  async function previewInto(
+    user: TAccessUser | null,
+    into: TPreviewInto,
+    body: { format: TJournalFormat; journal: string | Uint8Array },
+  ): Promise<TJournalImportPreview> {
+    if ('currency' in into) return (await check({ id: null, currency: into.currency }, body)).preview;
+    const { repository } = await requireRepositoryAccess(db, user, into.repositoryId, 'write');
+    return (await check({ id: repository.id, currency: repository.currency }, body)).preview;
+  }
+
   function assertMapped(preview: TJournalImportPreview, isSkipping: boolean) {
     if (preview.refused.length > 0 && !isSkipping)
       throw new AppError('BAD_REQUEST', JOURNAL_IMPORT_MESSAGES.UNMAPPED, {
@@ -110,17 +124,13 @@ export function createJournalImports(deps: {
      * A stored journal's preview for `user`, into an existing repository (write access) or a new one of
      * `currency`; the bytes move to the reader (the caller must not use them after).
      */
-    async previewFile(
+    previewFile(
       user: TAccessUser,
-      into: { repositoryId: string } | { currency: string },
+      into: TPreviewInto,
       format: TJournalFormat,
       file: Uint8Array,
     ): Promise<TJournalImportPreview> {
-      if ('currency' in into)
-        return (await check({ id: null, currency: into.currency }, { format, journal: file })).preview;
-      const { repository } = await requireRepositoryAccess(db, user, into.repositoryId, 'write');
-      return (await check({ id: repository.id, currency: repository.currency }, { format, journal: file }))
-        .preview;
+      return previewInto(user, into, { format, journal: file });
     },
 
     register() {
@@ -221,10 +231,9 @@ export function createJournalImports(deps: {
         if (!user) throw new AppError('UNAUTHORIZED', 'You need to be authorized');
         const currency = (body.currency as string).toUpperCase();
         if (!isIsoCurrencyCode(currency)) throw new AppError('BAD_REQUEST', UNKNOWN_CURRENCY_MESSAGE);
-        return (await check({ id: null, currency }, body)).preview;
+        return previewInto(user, { currency }, body);
       }
-      const { repository } = await requireRepositoryAccess(db, user, body.repository_id, 'write');
-      return (await check({ id: repository.id, currency: repository.currency }, body)).preview;
+      return previewInto(user, { repositoryId: body.repository_id }, body);
     },
 
     /**

@@ -124,7 +124,7 @@ export function createJournalUploads(deps: {
           { taskId: task.id, key },
           { trx, startAfterSeconds: UPLOAD_EXPIRES_IN_SECONDS + HELD_SECONDS },
         );
-        return { url: post.url, fields: { ...post.fields, key }, task_id: task.id };
+        return { ...post, task_id: task.id };
       });
     },
 

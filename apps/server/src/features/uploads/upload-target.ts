@@ -43,7 +43,7 @@ export async function createUploadTarget(
   deps: TUploadTargetDeps,
   trx: Kysely<Database>,
   input: { taskId: string; key: string; contentType?: string; maxBytes: number },
-): Promise<TPresignedPost> {
+): Promise<TPresignedPost & { fields: { key: string } }> {
   const post = await deps.fileStore.createPresignedPost({
     key: input.key,
     ...(input.contentType ? { contentType: input.contentType } : {}),

@@ -81,7 +81,7 @@ export function createUploadsService(deps: {
           ...(kind.contentType ? { contentType: kind.contentType } : {}),
           maxBytes: deps.maxBytes,
         });
-        return { url: post.url, fields: { ...post.fields, key }, task_id: task.id };
+        return { ...post, task_id: task.id };
       });
     },
 

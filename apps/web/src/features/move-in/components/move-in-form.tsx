@@ -43,6 +43,11 @@ export const FORMAT_OPTIONS: { value: TJournalFormat; label: string }[] = [
 /** The first characters the format is guessed from (the file itself is never read whole here). */
 const GUESS_BYTES = 2000;
 
+/** A held upload nobody will start is aborted (the server deletes its file when its time is up). */
+function abortHeld(taskId: string | null) {
+  if (taskId) void abortTask(taskId).catch(() => undefined);
+}
+
 /** The import's task is read every second while it runs (the screen shows its progress). */
 const POLL_INTERVAL_MS = 1000;
 
@@ -91,17 +96,11 @@ export function MoveInForm({
     held.current = taskId;
     setUploadId(taskId);
   };
-  // A held upload nobody will start is aborted (the server deletes its file when its time is up).
   const dropUpload = () => {
-    if (held.current) void abortTask(held.current).catch(() => undefined);
+    abortHeld(held.current);
     holdUpload(null);
   };
-  useEffect(
-    () => () => {
-      if (held.current) void abortTask(held.current).catch(() => undefined);
-    },
-    [],
-  );
+  useEffect(() => () => abortHeld(held.current), []);
 
   // A preview belongs to its upload, made for this file, format and target: changing any needs a new one.
   const reset = () => {
