@@ -92,6 +92,7 @@ try {
     positionFilter: null,
     memoKey: 'unused',
     pricesKey: `${repository.id}|${pricesVersion}`,
+    transactionsKey: `${repository.id}|transactions`,
   };
   for (let round = 0; round < Number(values.rounds); round += 1) {
     // The prices alone (the read that runs beside the transactions' on a second connection).

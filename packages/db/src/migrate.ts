@@ -35,6 +35,7 @@ import * as pricesVersion from './migrations/2026-11-27-0039-prices-version.ts';
 import * as assetPriceChanges from './migrations/2026-11-27-0040-asset-price-changes.ts';
 import * as bulkWriteChecks from './migrations/2026-11-27-0041-bulk-write-checks.ts';
 import * as packedPriceTables from './migrations/2026-11-27-0042-packed-price-tables.ts';
+import * as transactionChanges from './migrations/2026-11-28-0043-transaction-changes.ts';
 
 /**
  * Every migration, by name. A static list (not FileMigrationProvider) so it works under Node's type
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0040-asset-price-changes': assetPriceChanges,
   '2026-11-27-0041-bulk-write-checks': bulkWriteChecks,
   '2026-11-27-0042-packed-price-tables': packedPriceTables,
+  '2026-11-28-0043-transaction-changes': transactionChanges,
 };
 
 export class MigrationError extends Error {

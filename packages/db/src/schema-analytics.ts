@@ -38,8 +38,20 @@ export interface AssetPriceChangesTable {
   prices_version: number;
 }
 
+/**
+ * The repository's transactions_version at the last write of each transaction or its entries, by the
+ * transaction's seq (migration 2026-11-28-0043): the transactions a worker's parsed copy of an older version
+ * must read again.
+ */
+export interface TransactionChangesTable {
+  repository_id: string;
+  seq: number;
+  transactions_version: number;
+}
+
 export interface AnalyticsDatabase {
   analytics_results: AnalyticsResultsTable;
   analytics_price_tables: AnalyticsPriceTablesTable;
   asset_price_changes: AssetPriceChangesTable;
+  transaction_changes: TransactionChangesTable;
 }

@@ -19,6 +19,8 @@ export interface RepositoriesTable {
   linked_data_version: Generated<number>;
   /** Bumped by triggers on every write to asset_prices (migration 2026-11-27-0039): a worker's kept price table names it. */
   prices_version: Generated<number>;
+  /** Bumped by triggers on every write to transactions or their entries (migration 2026-11-28-0043): a worker's kept transactions name it. */
+  transactions_version: Generated<number>;
   /** When the 'market data sync' task last finished for this repository (migration 2026-11-27-0025). */
   market_data_synced_at: Date | null;
   /** Migration 0029: the market-data cron occurrence whose sync was last queued. */

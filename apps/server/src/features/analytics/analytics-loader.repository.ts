@@ -16,31 +16,62 @@ export async function transactionsPerDay(db: Kysely<Database>, repositoryId: str
   return rows;
 }
 
-/**
- * The live transactions of days `from`..`to` with their entries as one text, a line per entry (the format
- * analytics-source.ts parses), numbered from `numberedAfter` + 1; with the last number given.
- */
-export async function transactionLines(
-  db: Kysely<Database>,
-  repositoryId: string,
-  range: { from: string; to: string },
-  numberedAfter: number,
-) {
-  const { rows } = await sql<{ text: string | null; count: number | null }>`
-    SELECT string_agg(line, E'\n') AS text, max(number)::int AS count
+/** A line per entry (the format analytics-source.ts parses), the transaction named by its seq. */
+const ENTRY_LINE = sql`concat_ws(',', t.seq, t.date - DATE '1970-01-01', coalesce(e.position::text, ''),
+  coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''), coalesce(e.amount::text, ''),
+  coalesce(e.pos_id::text, ''), t.type)`;
+
+/** The entry lines of the repository's live transactions that `which` selects, in date order; with their count. */
+async function transactionLinesWhere(db: Kysely<Database>, repositoryId: string, which: RawBuilder<boolean>) {
+  const { rows } = await sql<{ text: string | null; count: number }>`
+    SELECT string_agg(line, E'\n') AS text, count(DISTINCT seq)::int AS count
     FROM (
-      SELECT dense_rank() OVER (ORDER BY t.date, t.seq) AS number,
-        concat_ws(',', dense_rank() OVER (ORDER BY t.date, t.seq) + ${numberedAfter}::bigint, t.date - DATE '1970-01-01',
-          coalesce(e.position::text, ''), coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''),
-          coalesce(e.amount::text, ''), coalesce(e.pos_id::text, ''), t.type) AS line
+      SELECT t.seq, ${ENTRY_LINE} AS line
       FROM transactions t
       LEFT JOIN transaction_entries e ON e.transaction_id = t.id AND e.repository_id = ${repositoryId}
-      WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL
-        AND t.date >= ${range.from}::date AND t.date <= ${range.to}::date
+      WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL AND ${which}
       ORDER BY t.date, t.seq, e.position
     ) AS ordered
   `.execute(db);
-  return rows[0];
+  return { text: rows[0]?.text ?? '', count: rows[0]?.count ?? 0 };
+}
+
+/** The live transactions of days `from`..`to` as entry lines. */
+export function transactionLines(
+  db: Kysely<Database>,
+  repositoryId: string,
+  range: { from: string; to: string },
+) {
+  return transactionLinesWhere(
+    db,
+    repositoryId,
+    sql<boolean>`t.date >= ${range.from}::date AND t.date <= ${range.to}::date`,
+  );
+}
+
+/** Those of these transactions (by seq) that are live, as entry lines. */
+export function transactionLinesOf(db: Kysely<Database>, repositoryId: string, seqs: readonly number[]) {
+  return transactionLinesWhere(db, repositoryId, sql<boolean>`t.seq = ANY(${sql.val(seqs)}::bigint[])`);
+}
+
+/**
+ * The transactions (by seq) written after `transactionsVersion` (transaction_changes, migration 2026-11-28-0043):
+ * at most `limit` + 1 of them, so a caller that finds more than `limit` reads every transaction instead.
+ */
+export async function transactionsChangedAfter(
+  db: Kysely<Database>,
+  repositoryId: string,
+  transactionsVersion: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('transaction_changes')
+    .select('seq')
+    .where('repository_id', '=', repositoryId)
+    .where('transactions_version', '>', transactionsVersion)
+    .limit(limit + 1)
+    .execute();
+  return rows.map((row) => Number(row.seq));
 }
 
 /** Every asset id of the repository (the trashed too), in the price index's order. */
@@ -169,7 +200,7 @@ export function assetTagPairs(db: Kysely<Database>, repositoryId: string) {
 }
 
 /**
- * The repository's data version, its prices version and its first live transaction's date (null when it has
+ * The repository's data version, its prices and transactions versions and its first live transaction's date (null when it has
  * none). Read before the data they name: a write after this read makes the loaded data newer than the versions
  * say, never older, and the next request sees the new versions.
  */
@@ -179,6 +210,7 @@ export function analyticsFacts(db: Kysely<Database>, repositoryId: string) {
     .select((eb) => [
       'r.data_version',
       'r.prices_version',
+      'r.transactions_version',
       eb
         .selectFrom('transactions as t')
         .select((inner) => inner.fn.min('t.date').as('first'))

@@ -26,6 +26,7 @@ const job: TWorkerJob = {
   dataKey: 'repository|1',
   memoKey: 'repository|1|key',
   pricesKey: 'repository|0',
+  transactionsKey: 'repository|0',
 };
 
 describe('analytics pool', () => {

@@ -19,8 +19,10 @@ export function createAnalyticsPool(size: number) {
   let isClosed = false;
   // The pass each worker kept from its last successful job (its `memoKey`; the worker may have let it go since).
   const held = new Map<Worker, string>();
-  // The price table (`pricesKey`) each worker kept from its last successful job with a source.
+  // The price table (`pricesKey`) and the transactions (`transactionsKey`) each worker kept from its last
+  // successful job with a source (a price table built ahead: its prices only).
   const heldPrices = new Map<Worker, string>();
+  const heldTransactions = new Map<Worker, string>();
   // When each worker last finished a job: past KEEP_PASS_MS it has let its table go.
   const finishedAt = new Map<Worker, number>();
 
@@ -33,10 +35,15 @@ export function createAnalyticsPool(size: number) {
     const onMessage = (outcome: TWorkerOutcome) => {
       if (outcome.ok) {
         held.set(worker, queued.job.memoKey);
-        if (queued.job.source) heldPrices.set(worker, queued.job.pricesKey);
+        if (queued.job.source) {
+          heldPrices.set(worker, queued.job.pricesKey);
+          heldTransactions.set(worker, queued.job.transactionsKey);
+        }
       } else {
         held.delete(worker);
+        // A source that found a table missing keeps the other (analytics.worker.ts); not worth telling apart.
         heldPrices.delete(worker);
+        heldTransactions.delete(worker);
       }
       finishedAt.set(worker, Date.now());
       finish(outcome);
@@ -62,6 +69,7 @@ export function createAnalyticsPool(size: number) {
     workers = workers.filter((item) => item !== worker);
     held.delete(worker);
     heldPrices.delete(worker);
+    heldTransactions.delete(worker);
     finishedAt.delete(worker);
     if (!isClosed) release(spawn());
   }
@@ -103,10 +111,31 @@ export function createAnalyticsPool(size: number) {
     });
   }
 
-  function heldPriceKeys(): string[] {
-    // A minute short of the worker's own timer, for the load that follows.
+  /** Workers that finished a job recently enough to still keep its tables: a minute short of their own timer. */
+  function recentWorkers(): Worker[] {
     const since = Date.now() - (KEEP_PASS_MS - 60_000);
-    return [...heldPrices].filter(([worker]) => (finishedAt.get(worker) ?? 0) > since).map(([, key]) => key);
+    return workers.filter((worker) => (finishedAt.get(worker) ?? 0) > since);
+  }
+
+  function heldPriceKeys(): string[] {
+    return recentWorkers().flatMap((worker) => heldPrices.get(worker) ?? []);
+  }
+
+  /**
+   * How many of the tables a source leaves out the worker keeps: its prices (or the older table its changes
+   * apply to) and its transactions (likewise). A source that carries both needs none.
+   */
+  function fit(worker: Worker, job: TWorkerJob): number {
+    const source = job.source;
+    if (!source) return 0;
+    const holds = (kept: string | undefined, key: string, base: string | undefined) =>
+      kept !== undefined && (kept === key || kept === base) ? 1 : 0;
+    const prices = source.prices === null && !source.packedPrices ? 1 : 0;
+    const transactions = source.transactionsText === null ? 1 : 0;
+    return (
+      prices * holds(heldPrices.get(worker), job.pricesKey, source.priceChanges?.base) +
+      transactions * holds(heldTransactions.get(worker), job.transactionsKey, source.transactionChanges?.base)
+    );
   }
 
   return {
@@ -118,11 +147,14 @@ export function createAnalyticsPool(size: number) {
       if (isClosed) return Promise.resolve({ ok: false, message: 'the analytics pool is closed' });
       return new Promise((resolve) => {
         const queued = { job, resolve };
-        // An idle worker that kept the job's price table first: a source without prices needs it (or the
-        // older table its changes apply to).
-        const base = job.source?.priceChanges?.base;
-        let keeper = idle.findIndex((worker) => heldPrices.get(worker) === job.pricesKey);
-        if (keeper === -1 && base) keeper = idle.findIndex((worker) => heldPrices.get(worker) === base);
+        // The idle worker that keeps most of what the source leaves out (its prices, its transactions, or the
+        // older copies their changes apply to); else any.
+        let keeper = -1;
+        let best = 0;
+        idle.forEach((worker, at) => {
+          const fits = fit(worker, job);
+          if (fits > best) [keeper, best] = [at, fits];
+        });
         const worker = keeper === -1 ? idle.pop() : idle.splice(keeper, 1)[0];
         if (worker) run(worker, queued);
         else queue.push(queued);
@@ -136,8 +168,16 @@ export function createAnalyticsPool(size: number) {
     holdsPrices(pricesKey: string): boolean {
       return heldPriceKeys().includes(pricesKey);
     },
-    /** The price tables (`pricesKey`s) workers keep, with the same hint's caveats as `holdsPrices`. */
-    heldPriceKeys,
+    /**
+     * The tables each worker keeps (`pricesKey`, `transactionsKey`), with the same hint's caveats as
+     * `holdsPrices`: a source leaves out what one worker keeps both of.
+     */
+    heldTables(): Array<{ prices: string | undefined; transactions: string | undefined }> {
+      return recentWorkers().map((worker) => ({
+        prices: heldPrices.get(worker),
+        transactions: heldTransactions.get(worker),
+      }));
+    },
     /**
      * Runs the job (its source left out) on an idle worker that holds its pass, so the caller need not load
      * the repository; null when no idle worker does. The answer may still be `needsSource`.

@@ -11,7 +11,7 @@ import { createAnalyticsService } from './analytics.service.ts';
 import { createAnalyticsCache } from './analytics-cache.ts';
 import { createAnalyticsEvents } from './analytics-events.ts';
 import { createAnalyticsPool, type TAnalyticsPool } from './analytics-pool.ts';
-import { buildPriceTable, pricesKeyOf } from './analytics-price-build.ts';
+import { buildPriceTable, tableKeyOf } from './analytics-price-build.ts';
 import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
 import { keptPriceTableOf, pricesVersionOf } from './testing/kept-price-tables.ts';
 
@@ -61,7 +61,7 @@ describe('a price table built after a write', () => {
     const version = await pricesVersionOf(t.database.db, repositoryId);
 
     expect(await buildPriceTable({ ...deps, pool }, repositoryId)).toBe('built');
-    expect(pool.holdsPrices(pricesKeyOf(repositoryId, version))).toBe(true);
+    expect(pool.holdsPrices(tableKeyOf(repositoryId, version))).toBe(true);
     const expected = [
       { asset_id: alfa, days: [19786, 19787], closes: [10.5, 11] },
       { asset_id: bravo, days: [19786], closes: [20.25] },
@@ -83,7 +83,7 @@ describe('a price table built after a write', () => {
     const patched = newPool();
     expect(await buildPriceTable({ ...deps, pool: patched }, repositoryId)).toBe('built');
     const now = await pricesVersionOf(t.database.db, repositoryId);
-    expect(patched.holdsPrices(pricesKeyOf(repositoryId, now))).toBe(true);
+    expect(patched.holdsPrices(tableKeyOf(repositoryId, now))).toBe(true);
     const kept = await keptPriceTableOf(t.database.db, repositoryId);
     expect(kept?.version).toBe(now);
     expect(kept?.count).toBe(5);

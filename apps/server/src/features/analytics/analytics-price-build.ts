@@ -8,9 +8,11 @@ import {
 } from './analytics-loader.repository.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
 
-/** Names a repository's price table at a prices version, as workers keep it (TWorkerJob.pricesKey). */
-export const pricesKeyOf = (repositoryId: string, pricesVersion: number) =>
-  `${repositoryId}|${pricesVersion}`;
+/**
+ * Names a repository's table at a version, as workers keep it: its prices at a prices version
+ * (TWorkerJob.pricesKey), its transactions at a transactions version (TWorkerJob.transactionsKey).
+ */
+export const tableKeyOf = (repositoryId: string, version: number) => `${repositoryId}|${version}`;
 
 /** What `buildPriceTable` did, and why. */
 export type TPriceTableBuild = 'held' | 'kept' | 'cheap' | 'built' | 'no worker idle' | 'not kept here';
@@ -31,7 +33,7 @@ export async function buildPriceTable(
   const { db, pool, parts } = deps;
   if (!parts.keepsPriceTable) return 'not kept here';
   const pricesVersion = Number((await analyticsFacts(db, repositoryId)).prices_version);
-  const pricesKey = pricesKeyOf(repositoryId, pricesVersion);
+  const pricesKey = tableKeyOf(repositoryId, pricesVersion);
   if (pool.holdsPrices(pricesKey)) return 'held';
   const kept = await keptPriceVersion(db, repositoryId);
   if (kept !== undefined && kept >= pricesVersion) return 'kept';

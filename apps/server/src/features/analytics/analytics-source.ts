@@ -28,6 +28,18 @@ export interface TPriceChanges {
 }
 
 /**
+ * Transactions written since the parsed copy keyed `base` (a worker's): their seqs, and the entry lines of those
+ * still live (a deleted or trashed one has none).
+ */
+export interface TTransactionChanges {
+  base: string;
+  seqs: number[];
+  text: string;
+  /** How many of them are live (the lines' transactions). */
+  count: number;
+}
+
+/**
  * A repository as the loader read it: the large parts still text (transactions as entry lines, prices as
  * comma lists), so the API thread only passes strings on and the worker does the parsing — at 100k
  * transactions and 2.6M prices that parsing took the event loop for most of a second.
@@ -35,8 +47,13 @@ export interface TPriceChanges {
 export interface TAnalyticsSource {
   currency: string;
   assets: TAnalyticsAsset[];
-  /** A line per entry: `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type` (analytics.loader.ts). */
-  transactionsText: string;
+  /**
+   * A line per entry: `seq,epoch day,slot,account_id,asset_id,amount,pos_id,type` (analytics.loader.ts); null: not
+   * read — the worker keeps the transactions of the job's `transactionsKey`, or patches an older copy with
+   * `transactionChanges`.
+   */
+  transactionsText: string | null;
+  transactionChanges?: TTransactionChanges;
   /**
    * null: not read as text — the worker unpacks `packedPrices`, or uses the price table it kept for the job's
    * `pricesKey` (analytics.worker.ts).
@@ -107,15 +124,18 @@ function dayFormatter(): (day: number) => string {
 
 /**
  * The loader's entry lines as transactions, each entry with its role from the catalogue (by slot). Entries
- * arrive grouped by transaction in date order; a transaction is numbered, not named — the engine needs no ids.
+ * arrive grouped by transaction in date order; a transaction's id is its seq. `ids` interns the account and
+ * asset ids: a worker passes the map of its kept transactions, so a patch's entries share their strings.
  */
-export function parseTransactionLines(text: string): TAnalyticsTransaction[] {
+export function parseTransactionLines(
+  text: string,
+  ids: Map<string, string> = new Map(),
+): TAnalyticsTransaction[] {
   const transactions: TAnalyticsTransaction[] = [];
   const formatDay = dayFormatter();
   const fields: string[] = [];
   // Every entry names its account and asset by id: one string per id rather than one per entry, so the
   // engine's maps keyed by id compare one string with itself, and the entries hold no copies of it.
-  const ids = new Map<string, string>();
   const interned = (id: string): string => {
     const known = ids.get(id);
     if (known !== undefined) return known;
@@ -160,15 +180,49 @@ export function parseTransactionLines(text: string): TAnalyticsTransaction[] {
   return transactions;
 }
 
-/** The engine's input, with the repository's price series (`seriesOf` each of the loaded rows, or kept ones). */
+/** Orders transactions as the loader reads them: by date, then seq. */
+function compareTransactions(a: TAnalyticsTransaction, b: TAnalyticsTransaction): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : Number(a.id) - Number(b.id);
+}
+
+/**
+ * Kept transactions (in the loader's order) with the changed ones (`seqs`) replaced by their new forms
+ * (`changed`, in the same order; a deleted one has none): every copy of a changed seq is dropped — a load that
+ * raced a write may hold one twice (analytics.loader.ts) — and the two ordered lists are merged.
+ */
+export function withChangedTransactions(
+  kept: readonly TAnalyticsTransaction[],
+  seqs: readonly number[],
+  changed: readonly TAnalyticsTransaction[],
+): TAnalyticsTransaction[] {
+  const isChanged = new Set(seqs.map(String));
+  const merged: TAnalyticsTransaction[] = [];
+  let next = 0;
+  for (const transaction of kept) {
+    if (isChanged.has(transaction.id)) continue;
+    while (
+      next < changed.length &&
+      compareTransactions(changed[next] as TAnalyticsTransaction, transaction) < 0
+    ) {
+      merged.push(changed[next] as TAnalyticsTransaction);
+      next += 1;
+    }
+    merged.push(transaction);
+  }
+  for (; next < changed.length; next += 1) merged.push(changed[next] as TAnalyticsTransaction);
+  return merged;
+}
+
+/** The engine's input: the repository's transactions (parsed or kept) and price series (`seriesOf` each, or kept). */
 export function buildAnalyticsInput(
   source: TAnalyticsSource,
+  transactions: TAnalyticsTransaction[],
   priceSeries: readonly TAnalyticsPriceSeries[],
 ): TAnalyticsInput {
   return {
     currency: source.currency,
     assets: source.assets,
-    transactions: parseTransactionLines(source.transactionsText),
+    transactions,
     price_series: priceSeries,
     price_source_precedence: source.precedence,
     request: source.request,

@@ -115,27 +115,6 @@ async function load(parts: TLoaderParts) {
   return (await loadKept(parts)).loaded;
 }
 
-/**
- * The loader's text with each transaction's number replaced by its turn (1, 2, …), after checking that the
- * numbers rise: equal lines but for the numbering compare equal, and two transactions sharing a number fail
- * (their lines would merge into one transaction).
- */
-function numberedInTurn(text: string): string {
-  let previous = -1;
-  let turn = 0;
-  return text
-    .split('\n')
-    .map((line) => {
-      const comma = line.indexOf(',');
-      const number = Number(line.slice(0, comma));
-      if (number < previous) throw new Error(`transaction number ${number} after ${previous}`);
-      if (number !== previous) turn += 1;
-      previous = number;
-      return `${turn}${line.slice(comma)}`;
-    })
-    .join('\n');
-}
-
 describe('the analytics loader', () => {
   it('reads a repository in parts, one at a time or several at once, exactly as it reads it whole', async () => {
     const whole = await load({
@@ -147,8 +126,19 @@ describe('the analytics loader', () => {
     });
     expect(whole.transactionCount).toBe(7);
     expect(whole.priceCount).toBe(9);
-    const numbers = whole.source.transactionsText.split('\n').map((line) => Number(line.split(',')[0]));
-    expect(new Set(numbers)).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+    // Each transaction is named by its seq, the order it was written in (the seven were written in date order).
+    const seqs = (
+      await t.database.db
+        .selectFrom('transactions')
+        .select('seq')
+        .where('repository_id', '=', repositoryId)
+        .orderBy('seq')
+        .execute()
+    ).map((row) => Number(row.seq));
+    const numbers = (whole.source.transactionsText ?? '')
+      .split('\n')
+      .map((line) => Number(line.split(',')[0]));
+    expect([...new Set(numbers)]).toEqual(seqs);
     for (const parts of [
       { transactions: 1, assets: 1, isParallel: true, reads: 1, keepsPriceTable: false },
       { transactions: 2, assets: 2, isParallel: false, reads: 1, keepsPriceTable: false },
@@ -159,13 +149,48 @@ describe('the analytics loader', () => {
       loaderPartsFor('pglite'),
       loaderPartsFor('postgres'),
     ]) {
-      const loaded = await load(parts);
-      // Parts read at once number their transactions apart; the engine only needs each number to be its own.
-      expect({
-        ...loaded,
-        source: { ...loaded.source, transactionsText: numberedInTurn(loaded.source.transactionsText) },
-      }).toEqual(whole);
+      expect(await load(parts)).toEqual(whole);
     }
+  });
+
+  it("reads only the transactions changed since a worker's copy, or all of them when more changed than a part holds", async () => {
+    const repository = { id: repositoryId, currency: 'USD', settings: {} };
+    const whole = await load(loaderPartsFor('postgres'));
+    const { transactions_version: now } = await t.database.db
+      .selectFrom('repositories')
+      .select('transactions_version')
+      .where('id', '=', repositoryId)
+      .executeTakeFirstOrThrow();
+    const since = async (version: number, partSize: number) =>
+      (
+        await loadAnalyticsInput(
+          t.database.db,
+          repository,
+          REQUEST,
+          '2024-03-31',
+          { ...loaderPartsFor('postgres'), transactions: partSize },
+          {
+            pricesVersion: 0,
+            withPrices: false,
+            withTransactions: false,
+            transactionChangesSince: { version, base: 'copy' },
+          },
+        )
+      ).source;
+    // Nothing changed since the current version: nothing read.
+    expect(await since(Number(now), 10)).toMatchObject({
+      transactionsText: null,
+      transactionChanges: { base: 'copy', seqs: [], text: '', count: 0 },
+    });
+    // Since before the seven were written: the seven, the lines exactly as the whole read has them.
+    const all = await since(0, 10);
+    expect(all.transactionsText).toBeNull();
+    expect(all.transactionChanges?.seqs).toHaveLength(7);
+    expect(all.transactionChanges).toMatchObject({ count: 7, text: whole.source.transactionsText });
+    // More than a part's worth changed: every transaction read instead.
+    const many = await since(0, 3);
+    expect(many.transactionChanges).toBeUndefined();
+    expect(many.transactionsText).toBe(whole.source.transactionsText);
   });
 
   it('reads an empty repository as nothing', async () => {

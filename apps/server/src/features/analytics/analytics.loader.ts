@@ -12,6 +12,8 @@ import {
   priceSeriesBetween,
   priceSeriesOf,
   transactionLines,
+  transactionLinesOf,
+  transactionsChangedAfter,
   transactionsPerDay,
 } from './analytics-loader.repository.ts';
 import {
@@ -19,10 +21,12 @@ import {
   type TAnalyticsSource,
   type TPriceChanges,
   type TPriceSeriesText,
+  type TTransactionChanges,
 } from './analytics-source.ts';
 
 export interface TLoadedRepository {
   source: TAnalyticsSource;
+  /** Transactions read: every one, or the changed ones (0 when none were: `withTransactions` false). */
   transactionCount: number;
   /** Prices read (0 when they were not: `withPrices` false). */
   priceCount: number;
@@ -116,21 +120,15 @@ async function dayRanges(db: Kysely<Database>, repositoryId: string, size: numbe
 }
 
 /**
- * Numbers of a part read beside others start here times its index: a part's own numbers (its dense rank) stay
- * below it, so two parts never share a number even when a write lands between their reads.
- */
-const PART_NUMBER_SPAN = 1_000_000_000;
-
-/**
  * Live transactions with their entries as one text the worker parses (analytics-source.ts): a line per entry in
- * date order, `transaction number,epoch day,slot,account_id,asset_id,amount,pos_id,type`, the number rising
- * from one transaction to the next, not always by one (a transaction without entries is one line with empty
- * entry fields; the type, last, may hold anything). One join and one sort per run of days instead of a JSON document built per
- * transaction: 0.85 → 0.45 s at 100k transactions. Read one part at a time (PGlite), each part numbers its
- * transactions from where the previous part's actually ended; read `reads` parts at once (PostgreSQL: the read
- * of a cold compute after a write is the transactions', and a part's query is one server core), part i
- * numbers from i × PART_NUMBER_SPAN. Either way a write between two parts cannot give two transactions one
- * number (the answer is then stored under the older data version and recomputed). Amounts travel as text.
+ * date order, `seq,epoch day,slot,account_id,asset_id,amount,pos_id,type`, the transaction named by its seq (a
+ * transaction without entries is one line with empty entry fields; the type, last, may hold anything). One join
+ * and one sort per run of days instead of a JSON document built per transaction: 0.85 → 0.45 s at 100k
+ * transactions. Read one part at a time (PGlite) or `reads` parts at once (PostgreSQL: the read of a cold
+ * compute after a write is the transactions', and a part's query is one server core). A transaction whose date
+ * a write moves between two parts' reads may be read twice or not at all: the answer is then stored under the
+ * older data version and recomputed, and a worker that keeps these transactions drops every copy of it when it
+ * reads the change (analytics.worker.ts). Amounts travel as text.
  */
 async function loadTransactions(
   db: Kysely<Database>,
@@ -138,14 +136,34 @@ async function loadTransactions(
   parts: TLoaderParts,
 ): Promise<{ text: string; count: number }> {
   const ranges = await dayRanges(db, repositoryId, parts.transactions);
-  let count = 0;
-  const texts = await readParts(ranges.length, parts.reads, async (index) => {
-    const numberedAfter = parts.reads > 1 ? index * PART_NUMBER_SPAN : count;
-    const part = await transactionLines(db, repositoryId, ranges[index] as TDayRange, numberedAfter);
-    count += part?.count ?? 0;
-    return part?.text ?? '';
-  });
-  return { text: texts.filter((text) => text !== '').join('\n'), count };
+  const read = await readParts(ranges.length, parts.reads, (index) =>
+    transactionLines(db, repositoryId, ranges[index] as TDayRange),
+  );
+  return {
+    text: read
+      .map((part) => part.text)
+      .filter((text) => text !== '')
+      .join('\n'),
+    count: read.reduce((sum, part) => sum + part.count, 0),
+  };
+}
+
+/**
+ * The transactions written since a worker's parsed copy of version `sinceVersion` (`base`): their seqs and the
+ * lines of those still live; null when more changed than one part holds (an import, a rule applied to
+ * thousands): every transaction is then read, which costs little more than reading those.
+ */
+async function readTransactionChanges(
+  db: Kysely<Database>,
+  repositoryId: string,
+  parts: TLoaderParts,
+  since: { version: number; base: string },
+): Promise<TTransactionChanges | null> {
+  const seqs = await transactionsChangedAfter(db, repositoryId, since.version, parts.transactions);
+  if (seqs.length > parts.transactions) return null;
+  const { text, count } =
+    seqs.length === 0 ? { text: '', count: 0 } : await transactionLinesOf(db, repositoryId, seqs);
+  return { base: since.base, seqs, text, count };
 }
 
 /**
@@ -280,13 +298,22 @@ async function loadAssets(db: Kysely<Database>, repository: TLoaderRepository): 
   }));
 }
 
+/** The transactions as read: every one (`text`), or the changes since a worker's copy, or none. */
+interface TTransactionsRead {
+  text: string | null;
+  changes: TTransactionChanges | null;
+  count: number;
+}
+
 /**
  * Reads a repository for the engine: live assets with their tags, live transactions (entries get their roles
  * in the worker), every price (currency assets' prices are the FX rates), and the repository's price-source
  * precedence, the prices at the repository's `pricesVersion` (`readPriceTable`). The large parts stay text for
- * the worker to parse (analytics-source.ts). `withPrices` false leaves the prices out (`source.prices` null):
- * the worker that will compute keeps them from an earlier load of the same prices version
- * (analytics.worker.ts) — a transaction write does not touch them.
+ * the worker to parse (analytics-source.ts). `withPrices` false leaves the prices out (`source.prices` null),
+ * `withTransactions` false the transactions (`source.transactionsText` null): the worker that will compute
+ * keeps them from an earlier load of the same version (analytics.worker.ts) — a transaction write does not
+ * touch the prices, a price write not the transactions — or of an older one, and then only what changed since
+ * (`changesSince`, `transactionChangesSince`) is read.
  */
 export async function loadAnalyticsInput(
   db: Kysely<Database>,
@@ -298,14 +325,26 @@ export async function loadAnalyticsInput(
     withPrices = true,
     pricesVersion,
     changesSince = null,
+    withTransactions = true,
+    transactionChangesSince = null,
   }: {
     withPrices?: boolean;
     pricesVersion: number;
     /** Without prices: the older table a worker keeps, whose changes since are read instead. */
     changesSince?: { version: number; base: string } | null;
+    withTransactions?: boolean;
+    /** Without transactions: the older copy a worker keeps, whose changes since are read instead. */
+    transactionChangesSince?: { version: number; base: string } | null;
   },
 ): Promise<TLoadedRepository> {
-  const readTransactions = () => loadTransactions(db, repository.id, parts);
+  const readTransactions = async (): Promise<TTransactionsRead> => {
+    if (!withTransactions) {
+      if (transactionChangesSince === null) return { text: null, changes: null, count: 0 };
+      const changes = await readTransactionChanges(db, repository.id, parts, transactionChangesSince);
+      if (changes) return { text: null, changes, count: changes.count };
+    }
+    return { ...(await loadTransactions(db, repository.id, parts)), changes: null };
+  };
   const readPrices = async (): Promise<TPriceTableRead> => {
     if (withPrices) return readPriceTable(db, repository.id, parts, pricesVersion);
     const none = { series: null, packed: null, keep: null };
@@ -328,6 +367,7 @@ export async function loadAnalyticsInput(
       currency: repository.currency,
       assets,
       transactionsText: transactions.text,
+      ...(transactions.changes ? { transactionChanges: transactions.changes } : {}),
       prices: prices.series,
       ...(prices.packed ? { packedPrices: prices.packed } : {}),
       ...(prices.changes ? { priceChanges: prices.changes } : {}),

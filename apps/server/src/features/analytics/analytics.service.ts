@@ -7,7 +7,6 @@ import { requireRepositoryAccess, type TAccessUser } from '../../shared/reposito
 import { userToday } from '../../shared/user-today.ts';
 import {
   loadAnalyticsInput,
-  readPriceTable,
   type TKeepPrices,
   type TLoaderParts,
   type TLoaderRepository,
@@ -18,7 +17,7 @@ import type { TAnalyticsCache } from './analytics-cache.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
 import { analyticsFacts, findLoaderRepository } from './analytics-loader.repository.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
-import { buildPriceTable, pricesKeyOf } from './analytics-price-build.ts';
+import { buildPriceTable, tableKeyOf } from './analytics-price-build.ts';
 import { planRequest, type TPlannedRequest } from './analytics-request.ts';
 import type { TAnalyticsResultsRepository } from './analytics-results.repository.ts';
 
@@ -77,19 +76,60 @@ function answerBody(status: 'empty' | 'error', message: string, version: number)
  */
 const PRICE_TABLE_SETTLE_MS = 1_000;
 
-/** Of the kept tables, the repository's newest one older than `pricesVersion`: the base its changes apply to. */
-function newestOlderTable(
-  keys: readonly string[],
+/** What a load leaves out or reads the changes of, given what one worker keeps (`loadAnalyticsInput`'s options). */
+interface TLoadPlan {
+  withPrices: boolean;
+  changesSince: { version: number; base: string } | null;
+  withTransactions: boolean;
+  transactionChangesSince: { version: number; base: string } | null;
+}
+
+/**
+ * How a kept table (`kept`, a key of `keyOf`) serves a load at `version`: as it is (2), patched with the changes
+ * since its older version (1), or not at all (0: another repository's, a newer one, none).
+ */
+function servesAt(
+  kept: string | undefined,
   repositoryId: string,
-  pricesVersion: number,
-): { version: number; base: string } | null {
-  let newest: number | null = null;
-  for (const key of keys) {
-    const version = Number(key.slice(repositoryId.length + 1));
-    if (key !== pricesKeyOf(repositoryId, version) || version >= pricesVersion) continue;
-    if (newest === null || version > newest) newest = version;
+  version: number,
+): { score: number; since: { version: number; base: string } | null } {
+  if (kept === undefined) return { score: 0, since: null };
+  const keptVersion = Number(kept.slice(repositoryId.length + 1));
+  if (kept !== tableKeyOf(repositoryId, keptVersion) || keptVersion > version)
+    return { score: 0, since: null };
+  if (keptVersion === version) return { score: 2, since: null };
+  return { score: 1, since: { version: keptVersion, base: kept } };
+}
+
+/**
+ * The load that leaves out most, from the tables the workers keep (`TAnalyticsPool.heldTables`): one worker
+ * must keep both what is left out, since the job goes to one (the pool picks it by the same tables).
+ */
+function loadPlanFor(
+  held: ReadonlyArray<{ prices: string | undefined; transactions: string | undefined }>,
+  repositoryId: string,
+  versions: { prices: number; transactions: number },
+): TLoadPlan {
+  let plan: TLoadPlan = {
+    withPrices: true,
+    changesSince: null,
+    withTransactions: true,
+    transactionChangesSince: null,
+  };
+  let best = 0;
+  for (const tables of held) {
+    const prices = servesAt(tables.prices, repositoryId, versions.prices);
+    const transactions = servesAt(tables.transactions, repositoryId, versions.transactions);
+    if (prices.score + transactions.score <= best) continue;
+    best = prices.score + transactions.score;
+    plan = {
+      withPrices: prices.score === 0,
+      changesSince: prices.since,
+      withTransactions: transactions.score === 0,
+      transactionChangesSince: transactions.since,
+    };
   }
-  return newest === null ? null : { version: newest, base: pricesKeyOf(repositoryId, newest) };
+  return plan;
 }
 
 export function createAnalyticsService(deps: {
@@ -133,15 +173,21 @@ export function createAnalyticsService(deps: {
     );
   }
 
-  /** The repository's data and prices versions (`analyticsFacts`). */
+  /** The repository's data, prices and transactions versions (`analyticsFacts`). */
   interface TVersions {
     data: number;
     prices: number;
+    transactions: number;
   }
 
-  const versionsOf = (facts: { data_version: unknown; prices_version: unknown }): TVersions => ({
+  const versionsOf = (facts: {
+    data_version: unknown;
+    prices_version: unknown;
+    transactions_version: unknown;
+  }): TVersions => ({
     data: Number(facts.data_version),
     prices: Number(facts.prices_version),
+    transactions: Number(facts.transactions_version),
   });
 
   async function compute(
@@ -165,7 +211,8 @@ export function createAnalyticsService(deps: {
         positionFilter: plan.positionFilter,
         dataKey,
         memoKey: `${dataKey}|${passKeyOf(plan.request, day, repository.currency)}`,
-        pricesKey: pricesKeyOf(repositoryId, versions.prices),
+        pricesKey: tableKeyOf(repositoryId, versions.prices),
+        transactionsKey: tableKeyOf(repositoryId, versions.transactions),
       };
       // A worker that kept this version's pass for this timeline answers without the repository being read.
       const held = pool.computeHeld(job);
@@ -176,16 +223,12 @@ export function createAnalyticsService(deps: {
         // The repository's price table being built (after a write, `priceTableAfterWrite`): wait for it
         // rather than read the same prices beside it — the worker that builds it then holds it.
         await builds.get(repositoryId);
-        // A worker that kept this prices version's table (the last write touched only transactions) gets the
-        // repository without its prices; if the job finds the table gone after all, the prices are read then.
-        const heldPrices = pool.heldPriceKeys();
-        const withPrices = !heldPrices.includes(job.pricesKey);
-        // Or a worker keeps an older table of this repository: only the assets changed since are read.
-        const changesSince = withPrices ? newestOlderTable(heldPrices, repositoryId, versions.prices) : null;
-        const loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts, {
-          withPrices: withPrices && changesSince === null,
+        // A worker that keeps this version's prices or transactions (a write touched only the other), or an
+        // older copy of them, gets the repository without them, or with only what changed since.
+        const loadPlan = loadPlanFor(pool.heldTables(), repositoryId, versions);
+        let loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts, {
+          ...loadPlan,
           pricesVersion: versions.prices,
-          changesSince,
         });
         keepPrices = loaded.keepPrices;
         if (!held) {
@@ -196,19 +239,13 @@ export function createAnalyticsService(deps: {
           });
         }
         outcome = await pool.compute({ ...job, source: loaded.source });
-        if (!outcome.ok && outcome.needsSource && loaded.source.prices === null) {
-          const prices = await readPriceTable(db, repositoryId, loaderParts, versions.prices);
-          keepPrices = prices.keep;
-          const { priceChanges: _changes, ...rest } = loaded.source;
-          outcome = await pool.compute({
-            ...job,
-            source: {
-              ...rest,
-              prices: prices.series,
-              ...(prices.packed ? { packedPrices: prices.packed } : {}),
-              ...(prices.changes ? { priceChanges: prices.changes } : {}),
-            },
+        if (!outcome.ok && outcome.needsSource && (!loadPlan.withPrices || !loadPlan.withTransactions)) {
+          // The worker let a table go, or the job reached another: read it all.
+          loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts, {
+            pricesVersion: versions.prices,
           });
+          keepPrices = loaded.keepPrices;
+          outcome = await pool.compute({ ...job, source: loaded.source });
         }
       }
       if (!outcome.ok) throw new Error(outcome.message);

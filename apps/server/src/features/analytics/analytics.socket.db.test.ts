@@ -94,8 +94,10 @@ describe("WebSocket channel 'analytics'", () => {
     expect(result.response).toEqual(http.json());
     const progress = client.messages.filter((message) => message.type === 'progress');
     expect(progress.map((message) => message.stage)).toEqual(['loading', 'computing', 'saving']);
+    // How many transactions were read depends on what the worker kept from earlier computes
+    // (analytics-transactions.db.test.ts counts them).
     expect(progress[1]).toMatchObject({
-      transactions: 1,
+      transactions: expect.any(Number),
       request_hash: result.request_hash,
       repository_id: repositoryId,
     });
@@ -315,7 +317,8 @@ describe("WebSocket channel 'analytics'", () => {
     expect(written.statusCode).toBe(201);
     const after = await ask('value_view,income_view');
     expect(after.response.data_version).toBeGreaterThan(first.response.data_version);
-    expect(after.computing).toMatchObject({ transactions: 2 });
+    // The deposit alone: the worker kept the other transactions (analytics-transactions.db.test.ts).
+    expect(after.computing).toMatchObject({ transactions: 1 });
     expect(repositoryValue(after.response)).toBe(1250);
     client.close();
   });

@@ -3,6 +3,7 @@ import type {
   TAnalyticsPriceSeries,
   TAnalyticsRequest,
   TAnalyticsResult,
+  TAnalyticsTransaction,
 } from '@strata/core/analytics/analytics-types';
 import { createPassMemo } from '@strata/core/analytics/pass-memo';
 import { packPriceTable, priceCountOf, unpackPriceTable } from '@strata/core/analytics/price-table-pack';
@@ -10,9 +11,11 @@ import { KEEP_PASS_MS } from './analytics-keep.ts';
 import type { TPositionFilter } from './analytics-request.ts';
 import {
   buildAnalyticsInput,
+  parseTransactionLines,
   seriesOf,
   type TAnalyticsSource,
   withChangedSeries,
+  withChangedTransactions,
 } from './analytics-source.ts';
 
 export interface TWorkerJob {
@@ -31,6 +34,9 @@ export interface TWorkerJob {
   /** The repository and its prices version: names the price table a worker keeps from a source that
    * carried prices, and the one a source without prices (`source.prices` null) asks for. */
   pricesKey: string;
+  /** The repository and its transactions version: names the parsed transactions a worker keeps from a source
+   * that carried them, and those a source without them (`source.transactionsText` null) asks for. */
+  transactionsKey: string;
 }
 
 /** Asks the worker for its kept price table `pricesKey`, packed to be kept in the database. */
@@ -56,8 +62,9 @@ export type TWorkerOutcome =
   | { ok: false; message: string; needsSource?: boolean };
 
 /**
- * Thrown when a job without a source finds no kept pass, or a source without prices finds no kept price table
- * of its prices version: the caller reads what is missing and asks again.
+ * Thrown when a job without a source finds no kept pass, or a source without prices or transactions finds no
+ * kept table of that version (nor the older one its changes apply to): the caller reads what is missing and
+ * asks again.
  */
 class NeedsSource extends Error {}
 
@@ -83,6 +90,34 @@ let releaseTimer: NodeJS.Timeout | undefined;
 // most of the read at 100k transactions, docs/benchmarks.md). The kept pass reads these same arrays (the
 // engine never writes to them), so keeping both costs little more than the pass.
 let keptPrices: { key: string; series: TAnalyticsPriceSeries[] } | null = null;
+// The repository's parsed transactions under its transactions version (`transactionsKey`), with the map that
+// interned their ids: a price write moves the data version but not the transactions, and a transaction write
+// changes a few — the next compute reads none, or those (the transactions were 0.45 s of the read and 0.18 s
+// of the parse of a compute after a write at 100k, docs/benchmarks.md).
+let keptTransactions: { key: string; list: TAnalyticsTransaction[]; ids: Map<string, string> } | null = null;
+
+function transactionsFor(source: TAnalyticsSource, transactionsKey: string): TAnalyticsTransaction[] {
+  if (source.transactionsText !== null) {
+    keptTransactions = null;
+    const ids = new Map<string, string>();
+    const list = parseTransactionLines(source.transactionsText, ids);
+    keptTransactions = { key: transactionsKey, list, ids };
+    return list;
+  }
+  if (keptTransactions?.key === transactionsKey) return keptTransactions.list;
+  const changes = source.transactionChanges;
+  if (changes && keptTransactions?.key === changes.base) {
+    const { ids } = keptTransactions;
+    const list = withChangedTransactions(
+      keptTransactions.list,
+      changes.seqs,
+      parseTransactionLines(changes.text, ids),
+    );
+    keptTransactions = { key: transactionsKey, list, ids };
+    return list;
+  }
+  throw new NeedsSource('no kept transactions of this transactions version');
+}
 
 function priceSeriesFor(source: TPricesOfSource, pricesKey: string): TAnalyticsPriceSeries[] {
   if (source.prices !== null) {
@@ -115,6 +150,7 @@ function releaseLater() {
   releaseTimer = setTimeout(() => {
     memo.clear();
     keptPrices = null;
+    keptTransactions = null;
   }, KEEP_PASS_MS);
   releaseTimer.unref();
 }
@@ -148,7 +184,7 @@ parentPort?.on('message', (message: TWorkerJob | TPackJob | TBuildJob) => {
     return;
   }
   const job = message;
-  const { source, request, today, currency, positionFilter, dataKey, pricesKey } = job;
+  const { source, request, today, currency, positionFilter, dataKey, pricesKey, transactionsKey } = job;
   const started = performance.now();
   let outcome: TWorkerOutcome;
   clearTimeout(releaseTimer);
@@ -160,15 +196,23 @@ parentPort?.on('message', (message: TWorkerJob | TPackJob | TBuildJob) => {
       currency,
       input: () => {
         if (source === null) throw new NeedsSource('the kept pass was let go');
-        return buildAnalyticsInput(source, priceSeriesFor(source, pricesKey));
+        return buildAnalyticsInput(
+          source,
+          transactionsFor(source, transactionsKey),
+          priceSeriesFor(source, pricesKey),
+        );
       },
     });
     const json = JSON.stringify(positionFilter ? keepPositions(result, positionFilter) : result);
     outcome = { ok: true, json, ms: performance.now() - started };
   } catch (error) {
     memo.clear();
-    // A failed compute may have failed on the kept prices: the next one reads them again.
-    keptPrices = null;
+    // A failed compute may have failed on the kept tables: the next one reads them again. A source that found
+    // one missing leaves the other as it is (the caller reads what is missing and asks again).
+    if (!(error instanceof NeedsSource)) {
+      keptPrices = null;
+      keptTransactions = null;
+    }
     outcome = {
       ok: false,
       message: error instanceof Error ? error.message : String(error),
