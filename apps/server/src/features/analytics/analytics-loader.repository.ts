@@ -21,19 +21,23 @@ const ENTRY_LINE = sql`concat_ws(',', t.seq, t.date - DATE '1970-01-01', coalesc
   coalesce(e.account_id::text, ''), coalesce(e.asset_id::text, ''), coalesce(e.amount::text, ''),
   coalesce(e.pos_id::text, ''), t.type)`;
 
-/** The entry lines of the repository's live transactions that `which` selects, in date order; with their count. */
-async function transactionLinesWhere(db: Kysely<Database>, repositoryId: string, which: RawBuilder<boolean>) {
-  const { rows } = await sql<{ text: string | null; count: number }>`
-    SELECT string_agg(line, E'\n') AS text, count(DISTINCT seq)::int AS count
+/** The entry lines of the repository's live transactions that `which` selects, in date order. */
+async function transactionLinesWhere(
+  db: Kysely<Database>,
+  repositoryId: string,
+  which: RawBuilder<boolean>,
+): Promise<string> {
+  const { rows } = await sql<{ text: string | null }>`
+    SELECT string_agg(line, E'\n') AS text
     FROM (
-      SELECT t.seq, ${ENTRY_LINE} AS line
+      SELECT ${ENTRY_LINE} AS line
       FROM transactions t
       LEFT JOIN transaction_entries e ON e.transaction_id = t.id AND e.repository_id = ${repositoryId}
       WHERE t.repository_id = ${repositoryId} AND t.deleted_at IS NULL AND ${which}
       ORDER BY t.date, t.seq, e.position
     ) AS ordered
   `.execute(db);
-  return { text: rows[0]?.text ?? '', count: rows[0]?.count ?? 0 };
+  return rows[0]?.text ?? '';
 }
 
 /** The live transactions of days `from`..`to` as entry lines. */
