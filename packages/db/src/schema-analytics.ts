@@ -49,9 +49,22 @@ export interface TransactionChangesTable {
   transactions_version: number;
 }
 
+/**
+ * A repository's transactions as an analytics worker parsed them, packed (core's transaction-table-pack.ts), at
+ * the transactions version they were read at (migration 2026-11-28-0043).
+ */
+export interface AnalyticsTransactionTablesTable {
+  repository_id: string;
+  transactions_version: number;
+  transaction_count: number;
+  packed: Uint8Array;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface AnalyticsDatabase {
   analytics_results: AnalyticsResultsTable;
   analytics_price_tables: AnalyticsPriceTablesTable;
   asset_price_changes: AssetPriceChangesTable;
   transaction_changes: TransactionChangesTable;
+  analytics_transaction_tables: AnalyticsTransactionTablesTable;
 }

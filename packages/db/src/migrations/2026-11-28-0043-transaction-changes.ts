@@ -15,6 +15,11 @@ import { type Kysely, sql } from 'kysely';
  * its text. No foreign key: a hard-deleted transaction's change must outlive it for the worker to drop it. An
  * entry's write is recorded under its transaction's seq (found by a join: a cascade from a deleted transaction
  * finds none, and the transaction's own trigger has recorded it).
+ *
+ * `analytics_transaction_tables`: the transactions as a worker parsed them, packed (core's
+ * transaction-table-pack.ts), under the transactions version they were read at, so a compute on a worker that
+ * holds none — the first after a start, another process — reads one value and the changes since instead of
+ * every transaction's entry lines. Stored uncompressed (EXTERNAL), as the price tables (migration 0042).
  */
 
 function bumpFunction(name: string, changedRows: string) {
@@ -85,6 +90,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index transaction_changes_version_idx on transaction_changes (repository_id, transactions_version)`.execute(
     db,
   );
+  await db.schema
+    .createTable('analytics_transaction_tables')
+    .addColumn('repository_id', 'uuid', (col) =>
+      col.primaryKey().references('repositories.id').onDelete('cascade'),
+    )
+    .addColumn('transactions_version', 'bigint', (col) => col.notNull())
+    .addColumn('transaction_count', 'integer', (col) => col.notNull())
+    .addColumn('packed', 'bytea', (col) => col.notNull())
+    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .execute();
+  await sql`alter table analytics_transaction_tables alter column packed set storage external`.execute(db);
   for (const [name, rows] of FUNCTIONS) await bumpFunction(name, rows).execute(db);
   for (const [table, event, referencing, fn] of TRIGGERS) {
     await sql
@@ -101,6 +117,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(`drop trigger if exists ${table}_changes_${event} on ${table}`).execute(db);
   }
   for (const [name] of FUNCTIONS) await sql.raw(`drop function if exists ${name}()`).execute(db);
+  await db.schema.dropTable('analytics_transaction_tables').ifExists().execute();
   await db.schema.dropTable('transaction_changes').ifExists().execute();
   await sql`alter table repositories drop column if exists transactions_version`.execute(db);
 }

@@ -185,6 +185,52 @@ export async function keepPriceTable(
     .execute();
 }
 
+/**
+ * The transactions kept for the repository (`keepTransactionTable`) if of this transactions version or an older
+ * one (the caller patches an older one with the transactions changed since).
+ */
+export function keptTransactionTable(
+  db: Kysely<Database>,
+  repositoryId: string,
+  transactionsVersion: number,
+) {
+  return db
+    .selectFrom('analytics_transaction_tables')
+    .select(['transaction_count', 'packed', 'transactions_version'])
+    .where('repository_id', '=', repositoryId)
+    .where('transactions_version', '<=', transactionsVersion)
+    .executeTakeFirst();
+}
+
+/** Keeps transactions read at `transactionsVersion`, unless some of a later version are kept already. */
+export async function keepTransactionTable(
+  db: Kysely<Database>,
+  table: { repositoryId: string; transactionsVersion: number; transactionCount: number; packed: Uint8Array },
+) {
+  await db
+    .insertInto('analytics_transaction_tables')
+    .values({
+      repository_id: table.repositoryId,
+      transactions_version: table.transactionsVersion,
+      transaction_count: table.transactionCount,
+      packed: Buffer.from(table.packed.buffer, table.packed.byteOffset, table.packed.byteLength),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('repository_id')
+        .doUpdateSet((eb) => ({
+          transactions_version: eb.ref('excluded.transactions_version'),
+          transaction_count: eb.ref('excluded.transaction_count'),
+          packed: eb.ref('excluded.packed'),
+          created_at: sql<Date>`now()`,
+        }))
+        .where(
+          sql<boolean>`analytics_transaction_tables.transactions_version <= excluded.transactions_version`,
+        ),
+    )
+    .execute();
+}
+
 export function liveAssets(db: Kysely<Database>, repositoryId: string) {
   return db
     .selectFrom('assets')

@@ -110,7 +110,7 @@ describe('analytics pool', () => {
     expect(pool.packPrices('pack|0')).toBeNull();
     const packed = await pool.packPrices('pack|1');
     if (!packed?.ok) throw new Error('not packed');
-    expect(packed.priceCount).toBe(3);
+    expect(packed.count).toBe(3);
     expect(columns(unpackPriceTable(packed.packed))).toEqual([
       { asset_id: 'acme', days: [20483, 20486], closes: [150, 150.25] },
       { asset_id: 'beta', days: [20483], closes: [0.1] },
@@ -137,7 +137,7 @@ describe('analytics pool', () => {
     expect(await pool.compute(second)).toMatchObject({ ok: true });
     const again = await pool.packPrices('pack|2');
     if (!again?.ok) throw new Error('not packed');
-    expect(again.priceCount).toBe(4);
+    expect(again.count).toBe(4);
     expect(columns(unpackPriceTable(again.packed))).toEqual([
       { asset_id: 'acme', days: [20483, 20486], closes: [150, 150.25] },
       { asset_id: 'beta', days: [20483, 20486], closes: [0.1, 0.2] },

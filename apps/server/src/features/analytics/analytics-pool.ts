@@ -83,7 +83,7 @@ export function createAnalyticsPool(size: number) {
 
   for (let index = 0; index < size; index += 1) idle.push(spawn());
 
-  /** A price table's message (TPackJob, TBuildJob) to a worker taken from `idle`, released after. */
+  /** A table's message (TPackJob, TBuildJob) to a worker taken from `idle`, released after. */
   function runTable(
     worker: Worker,
     message: TPackJob | TBuildJob,
@@ -131,7 +131,7 @@ export function createAnalyticsPool(size: number) {
     const holds = (kept: string | undefined, key: string, base: string | undefined) =>
       kept !== undefined && (kept === key || kept === base) ? 1 : 0;
     const prices = source.prices === null && !source.packedPrices ? 1 : 0;
-    const transactions = source.transactionsText === null ? 1 : 0;
+    const transactions = source.transactionsText === null && !source.packedTransactions ? 1 : 0;
     return (
       prices * holds(heldPrices.get(worker), job.pricesKey, source.priceChanges?.base) +
       transactions * holds(heldTransactions.get(worker), job.transactionsKey, source.transactionChanges?.base)
@@ -200,6 +200,14 @@ export function createAnalyticsPool(size: number) {
       if (at === -1) return null;
       const [worker] = idle.splice(at, 1) as [Worker];
       return runTable(worker, { pack: pricesKey });
+    },
+    /** The same for the transactions `transactionsKey` (TWorkerJob.transactionsKey). */
+    packTransactions(transactionsKey: string): Promise<TPackOutcome> | null {
+      if (isClosed) return null;
+      const at = idle.findIndex((worker) => heldTransactions.get(worker) === transactionsKey);
+      if (at === -1) return null;
+      const [worker] = idle.splice(at, 1) as [Worker];
+      return runTable(worker, { pack: transactionsKey, table: 'transactions' });
     },
     /**
      * Has an idle worker make and keep the price table `build.build` of the prices read (then the next compute

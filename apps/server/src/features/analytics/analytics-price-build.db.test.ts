@@ -23,7 +23,7 @@ let owner: TTestUser;
 const pools: TAnalyticsPool[] = [];
 
 /** One group of the loader holds one asset here, so two priced assets are more than a group. */
-const PARTS = { transactions: 10, assets: 1, isParallel: true, reads: 2, keepsPriceTable: true };
+const PARTS = { transactions: 10, assets: 1, isParallel: true, reads: 2, keepsTables: true };
 
 beforeAll(async () => {
   t = await createIdentityTestApp();
@@ -112,10 +112,7 @@ describe('a price table built after a write', () => {
       'cheap',
     );
     expect(
-      await buildPriceTable(
-        { db, pool: newPool(), parts: { ...PARTS, keepsPriceTable: false } },
-        repositoryId,
-      ),
+      await buildPriceTable({ db, pool: newPool(), parts: { ...PARTS, keepsTables: false } }, repositoryId),
     ).toBe('not kept here');
     expect(await keptPriceTableOf(t.database.db, repositoryId)).toBeUndefined();
   });

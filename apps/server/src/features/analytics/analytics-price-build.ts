@@ -31,7 +31,7 @@ export async function buildPriceTable(
   repositoryId: string,
 ): Promise<TPriceTableBuild> {
   const { db, pool, parts } = deps;
-  if (!parts.keepsPriceTable) return 'not kept here';
+  if (!parts.keepsTables) return 'not kept here';
   const pricesVersion = Number((await analyticsFacts(db, repositoryId)).prices_version);
   const pricesKey = tableKeyOf(repositoryId, pricesVersion);
   if (pool.holdsPrices(pricesKey)) return 'held';
@@ -50,6 +50,6 @@ export async function buildPriceTable(
     },
   });
   if (!built?.ok) return 'no worker idle';
-  await prices.keep?.(built.packed, built.priceCount);
+  await prices.keep?.(built.packed, built.count);
   return 'built';
 }

@@ -225,7 +225,7 @@ describe("the analytics worker's kept price table", () => {
     client.close();
     const kept = () => keptPriceTableOf(t.database.db, repositoryId);
     if (t.database.dialect === 'pglite') {
-      // PGlite: one process computes, and its worker's table serves it (TLoaderParts.keepsPriceTable).
+      // PGlite: one process computes, and its worker's table serves it (TLoaderParts.keepsTables).
       expect(await kept()).toBeUndefined();
       return;
     }

@@ -49,10 +49,16 @@ export interface TAnalyticsSource {
   assets: TAnalyticsAsset[];
   /**
    * A line per entry: `seq,epoch day,slot,account_id,asset_id,amount,pos_id,type` (analytics.loader.ts); null: not
-   * read — the worker keeps the transactions of the job's `transactionsKey`, or patches an older copy with
-   * `transactionChanges`.
+   * read as text — the worker unpacks `packedTransactions`, or keeps the transactions of the job's
+   * `transactionsKey`, or patches an older copy with `transactionChanges`.
    */
   transactionsText: string | null;
+  /** The transactions kept in analytics_transaction_tables, packed (core's transaction-table-pack.ts), as read. */
+  packedTransactions?: Uint8Array;
+  /**
+   * With `transactionsText` null: the changes that make the job's transactions of the older copy the worker
+   * keeps (`base`) or of `packedTransactions` (base KEPT_BASE).
+   */
   transactionChanges?: TTransactionChanges;
   /**
    * null: not read as text — the worker unpacks `packedPrices`, or uses the price table it kept for the job's
@@ -71,7 +77,10 @@ export interface TAnalyticsSource {
   today: string;
 }
 
-/** The base of price changes that apply to the packed table their source carries (`packedPrices`). */
+/**
+ * The base of changes that apply to the packed table their source carries (`packedPrices`,
+ * `packedTransactions`).
+ */
 export const KEPT_BASE = 'kept';
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,3 +1,4 @@
+import { unpackTransactions } from '@strata/core/analytics/transaction-table-pack';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityTestApp, type TIdentityTestApp } from '../auth/testing/identity-test-app.ts';
@@ -7,6 +8,12 @@ import {
   type TTestUser,
   tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
+import { loadAnalyticsInput, loaderPartsFor } from './analytics.loader.ts';
+import { createAnalyticsService } from './analytics.service.ts';
+import { createAnalyticsCache } from './analytics-cache.ts';
+import { createAnalyticsEvents } from './analytics-events.ts';
+import { createAnalyticsPool, type TAnalyticsPool } from './analytics-pool.ts';
+import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
 import { connect, ofType, type TClient } from './testing/analytics-socket-client.ts';
 
 // The analytics worker keeps a repository's parsed transactions under its transactions version (migration
@@ -126,9 +133,75 @@ beforeAll(async () => {
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = address.replace(/^http/, 'ws');
 });
+const pools: TAnalyticsPool[] = [];
 afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.close()));
   await t?.close();
 });
+
+/**
+ * Another process's analytics (a worker that holds nothing), on PostgreSQL's loader parts: its answer's values
+ * at the two month ends, and what its load read (the 'computing' progress).
+ */
+async function computeElsewhere(repositoryId: string) {
+  const published: Array<Record<string, unknown>> = [];
+  const pool = createAnalyticsPool(1);
+  pools.push(pool);
+  const service = createAnalyticsService({
+    db: t.database.db,
+    pool,
+    results: createAnalyticsResultsRepository(t.database.db),
+    events: createAnalyticsEvents(),
+    bus: () =>
+      ({
+        publish: (_repositoryId: string, json: string) => published.push(JSON.parse(json)),
+        announceResult: () => {},
+      }) as never,
+    remote: null,
+    observeComputeSeconds: () => {},
+    log: { error: () => {}, warn: () => {} },
+    loaderParts: loaderPartsFor('postgres'),
+    cache: createAnalyticsCache(),
+  });
+  // A timeline the other computes did not ask for, so no stored result answers it.
+  const answer = JSON.parse(
+    (
+      await service.get({ id: owner.id }, repositoryId, {
+        periods: 2,
+        freq: 'month',
+        end: '2026-02-28',
+        include_end: true,
+        datasets: ['value_view', 'income_view'],
+      } as never)
+    ).body,
+  );
+  expect(answer).toMatchObject({ status: 'done', cached: false });
+  const valueAt = (end: string) =>
+    answer.result.value_view.find(
+      (item: Record<string, unknown>) => item.scope_kind === 'repository' && item.end === end,
+    )?.value_end;
+  const computing = published.find((message) => message.stage === 'computing');
+  return {
+    values: [valueAt('2026-01-31'), valueAt('2026-02-28')],
+    read: { transactions: computing?.transactions, prices: computing?.prices },
+  };
+}
+
+/** The transactions kept for the repository in analytics_transaction_tables, once kept (after the answer). */
+async function keptTransactions(repositoryId: string, version: number) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const row = await t.database.db
+      .selectFrom('analytics_transaction_tables')
+      .select(['transactions_version', 'transaction_count', 'packed'])
+      .where('repository_id', '=', repositoryId)
+      .executeTakeFirst();
+    if (row && Number(row.transactions_version) === version) {
+      return { count: row.transaction_count, transactions: unpackTransactions(row.packed) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
+}
 
 describe("the analytics worker's kept transactions", () => {
   it('read again only the transaction written, changed, moved, trashed, restored or deleted', async () => {
@@ -261,6 +334,87 @@ describe("the analytics worker's kept transactions", () => {
       values: [2000, 2000],
       read: { transactions: 0, prices: 0 },
     });
+    client.close();
+  });
+
+  it('are kept in the database packed on PostgreSQL, and another process reads them and the changes since', async () => {
+    const { repositoryId, deposit } = await holding('Transactions packed');
+    const client = await listen(repositoryId);
+    expect(await compute(client, repositoryId)).toMatchObject({ values: [2000, 2000] });
+    const version = await transactionsVersionOf(repositoryId);
+    if (t.database.dialect === 'pglite') {
+      // PGlite: one process computes, and its worker's copy serves it (TLoaderParts.keepsTables).
+      expect(
+        await t.database.db
+          .selectFrom('analytics_transaction_tables')
+          .select('repository_id')
+          .where('repository_id', '=', repositoryId)
+          .executeTakeFirst(),
+      ).toBeUndefined();
+      client.close();
+      return;
+    }
+    const seqs = (
+      await t.database.db
+        .selectFrom('transactions')
+        .select('seq')
+        .where('repository_id', '=', repositoryId)
+        .orderBy('date')
+        .execute()
+    ).map((row) => String(row.seq));
+    const kept = await keptTransactions(repositoryId, version);
+    expect(kept?.count).toBe(2);
+    expect(
+      kept?.transactions.map(({ id, date, type, entries }) => [
+        id,
+        date,
+        type,
+        entries.map((entry) => entry.amount),
+      ]),
+    ).toEqual([
+      [seqs[0], '2026-01-05', 'deposit', ['2000']],
+      [seqs[1], '2026-01-06', 'buy', ['10', '-1500']],
+    ]);
+    // Another process at this version: the kept transactions alone, no entry line read.
+    expect(await computeElsewhere(repositoryId)).toEqual({
+      values: [2000, 2000],
+      read: { transactions: 2, prices: 1 },
+    });
+
+    // A deposit: this process's worker patches its own copy, and keeps none anew.
+    await call('POST', '/api/transactions', [deposit('2026-02-10', '100')]);
+    expect(await compute(client, repositoryId)).toEqual({
+      values: [2000, 2100],
+      read: { transactions: 1, prices: 0 },
+    });
+    // Another process reads the kept two and the one deposit written since…
+    const now = await transactionsVersionOf(repositoryId);
+    const { source } = await loadAnalyticsInput(
+      t.database.db,
+      { id: repositoryId, currency: 'USD', settings: {} },
+      {
+        periods: 2,
+        freq: 'month',
+        end: '2026-02-28',
+        include_end: true,
+        datasets: ['value_view'],
+        scope: 'root',
+      },
+      '2026-03-01',
+      loaderPartsFor('postgres'),
+      { pricesVersion: 0, transactionsVersion: now },
+    );
+    expect(source.transactionsText).toBeNull();
+    expect(unpackTransactions(source.packedTransactions ?? new Uint8Array())).toHaveLength(2);
+    expect(source.transactionChanges?.seqs).toHaveLength(1);
+    expect(source.transactionChanges?.text).toMatch(/,100,,deposit$/);
+    // …computes with them (3 counted)…
+    expect(await computeElsewhere(repositoryId)).toEqual({
+      values: [2000, 2100],
+      read: { transactions: 3, prices: 1 },
+    });
+    // …and keeps the patched copy at the new version.
+    expect((await keptTransactions(repositoryId, now))?.count).toBe(3);
     client.close();
   });
 });

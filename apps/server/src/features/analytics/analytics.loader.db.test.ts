@@ -79,14 +79,14 @@ afterAll(async () => {
 /** The repository as loaded (prices in one order), and whether the prices were aggregated (worth keeping). */
 async function loadKept(parts: TLoaderParts, pricesVersion = 0) {
   const repository = { id: repositoryId, currency: 'USD', settings: {} };
-  const { keepPrices, ...loaded } = await loadAnalyticsInput(
-    t.database.db,
-    repository,
-    REQUEST,
-    '2024-03-31',
-    parts,
-    { pricesVersion },
-  );
+  const {
+    keepPrices,
+    keepTransactions: _keepTransactions,
+    ...loaded
+  } = await loadAnalyticsInput(t.database.db, repository, REQUEST, '2024-03-31', parts, {
+    pricesVersion,
+    transactionsVersion: 0,
+  });
   const prices = [...(loaded.source.prices ?? [])].sort((a, b) =>
     `${a.asset_id}|${a.source}`.localeCompare(`${b.asset_id}|${b.source}`),
   );
@@ -122,7 +122,7 @@ describe('the analytics loader', () => {
       assets: 1_000_000,
       isParallel: true,
       reads: 1,
-      keepsPriceTable: false,
+      keepsTables: false,
     });
     expect(whole.transactionCount).toBe(7);
     expect(whole.priceCount).toBe(9);
@@ -140,12 +140,12 @@ describe('the analytics loader', () => {
       .map((line) => Number(line.split(',')[0]));
     expect([...new Set(numbers)]).toEqual(seqs);
     for (const parts of [
-      { transactions: 1, assets: 1, isParallel: true, reads: 1, keepsPriceTable: false },
-      { transactions: 2, assets: 2, isParallel: false, reads: 1, keepsPriceTable: false },
-      { transactions: 4, assets: 3, isParallel: true, reads: 1, keepsPriceTable: false },
-      { transactions: 1, assets: 1, isParallel: true, reads: 2, keepsPriceTable: false },
-      { transactions: 2, assets: 2, isParallel: true, reads: 3, keepsPriceTable: false },
-      { transactions: 1, assets: 1, isParallel: true, reads: 8, keepsPriceTable: false },
+      { transactions: 1, assets: 1, isParallel: true, reads: 1, keepsTables: false },
+      { transactions: 2, assets: 2, isParallel: false, reads: 1, keepsTables: false },
+      { transactions: 4, assets: 3, isParallel: true, reads: 1, keepsTables: false },
+      { transactions: 1, assets: 1, isParallel: true, reads: 2, keepsTables: false },
+      { transactions: 2, assets: 2, isParallel: true, reads: 3, keepsTables: false },
+      { transactions: 1, assets: 1, isParallel: true, reads: 8, keepsTables: false },
       loaderPartsFor('pglite'),
       loaderPartsFor('postgres'),
     ]) {
@@ -171,6 +171,7 @@ describe('the analytics loader', () => {
           { ...loaderPartsFor('postgres'), transactions: partSize },
           {
             pricesVersion: 0,
+            transactionsVersion: 0,
             withPrices: false,
             withTransactions: false,
             transactionChangesSince: { version, base: 'copy' },
@@ -201,8 +202,8 @@ describe('the analytics loader', () => {
       repository,
       REQUEST,
       '2024-03-31',
-      { transactions: 1, assets: 1, isParallel: false, reads: 1, keepsPriceTable: true },
-      { pricesVersion: 0 },
+      { transactions: 1, assets: 1, isParallel: false, reads: 1, keepsTables: true },
+      { pricesVersion: 0, transactionsVersion: 0 },
     );
     expect(loaded.transactionCount).toBe(0);
     expect(loaded.source.transactionsText).toBe('');
@@ -235,7 +236,7 @@ describe('the analytics loader', () => {
             .executeTakeFirstOrThrow()
         ).prices_version,
       );
-    const parts = { transactions: 2, assets: 1, isParallel: true, reads: 2, keepsPriceTable: true };
+    const parts = { transactions: 2, assets: 1, isParallel: true, reads: 2, keepsTables: true };
     const read = (pricesVersion: number) =>
       loadAnalyticsInput(
         t.database.db,
@@ -243,7 +244,7 @@ describe('the analytics loader', () => {
         REQUEST,
         '2024-03-31',
         parts,
-        { pricesVersion },
+        { pricesVersion, transactionsVersion: 0 },
       );
     const seriesOf = (loaded: Awaited<ReturnType<typeof read>>, assetId: string) =>
       tableOf(loaded)
@@ -280,11 +281,11 @@ describe('the analytics loader', () => {
   });
 
   it('reads a kept price table back exactly as it was aggregated, and only at its prices version', async () => {
-    const parts = { transactions: 3, assets: 2, isParallel: true, reads: 2, keepsPriceTable: true };
+    const parts = { transactions: 3, assets: 2, isParallel: true, reads: 2, keepsTables: true };
     const aggregated = await loadKept(parts, 7);
     expect(aggregated.loaded.priceCount).toBe(9);
     expect(aggregated.keepPrices).not.toBeNull();
-    await keep({ ...aggregated.loaded, keepPrices: aggregated.keepPrices });
+    await keep({ ...aggregated.loaded, keepPrices: aggregated.keepPrices, keepTransactions: null });
     const kept = await loadKept(parts, 7);
     // Read from the kept table, packed (nothing to keep again): the same series, the rest as read before.
     expect(kept.keepPrices).toBeNull();
@@ -301,7 +302,7 @@ describe('the analytics loader', () => {
     const newer = await loadKept(parts, 8);
     expect(newer.keepPrices).not.toBeNull();
     const older = await loadKept(parts, 6);
-    await keep({ ...older.loaded, keepPrices: older.keepPrices });
+    await keep({ ...older.loaded, keepPrices: older.keepPrices, keepTransactions: null });
     expect((await loadKept(parts, 7)).keepPrices).toBeNull();
   });
 });

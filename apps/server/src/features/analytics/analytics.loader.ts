@@ -7,7 +7,9 @@ import {
   assetsWithPricesChangedAfter,
   assetTagPairs,
   keepPriceTable,
+  keepTransactionTable,
   keptPriceTable,
+  keptTransactionTable,
   liveAssets,
   priceSeriesBetween,
   priceSeriesOf,
@@ -24,6 +26,9 @@ import {
   type TTransactionChanges,
 } from './analytics-source.ts';
 
+/** Stores transactions, packed (core's transaction-table-pack.ts), with how many they are. */
+export type TKeepTransactions = (packed: Uint8Array, transactionCount: number) => Promise<void>;
+
 export interface TLoadedRepository {
   source: TAnalyticsSource;
   /** Transactions read: every one, or the changed ones (0 when none were: `withTransactions` false). */
@@ -35,6 +40,8 @@ export interface TLoadedRepository {
    * for the next load (`readPriceTable`); null when there is nothing to keep.
    */
   keepPrices: TKeepPrices | null;
+  /** Likewise for the transactions read whole or patched from the kept ones. */
+  keepTransactions: TKeepTransactions | null;
 }
 
 /** Stores a price table, packed (core's price-table-pack.ts), with how many prices it holds. */
@@ -63,17 +70,18 @@ export interface TLoaderParts {
   /** How many parts (of the transactions, of the prices) are read at once; 1 on PGlite: one query at a time. */
   reads: number;
   /**
-   * Whether the price table read is kept in analytics_price_tables for the next load of the same prices
-   * version. Not on PGlite: writing tens of MB there holds the API's thread, and one process computes there,
-   * so the worker's kept table (analytics.worker.ts) serves it.
+   * Whether the price table and the transactions read are kept in analytics_price_tables and
+   * analytics_transaction_tables for the next load of the same version. Not on PGlite: writing MBs there holds
+   * the API's thread, and one process computes there, so the worker's kept tables (analytics.worker.ts) serve
+   * it.
    */
-  keepsPriceTable: boolean;
+  keepsTables: boolean;
 }
 
 export function loaderPartsFor(dialect: TDialectName): TLoaderParts {
   return dialect === 'pglite'
-    ? { transactions: 10_000, assets: 50, isParallel: false, reads: 1, keepsPriceTable: false }
-    : { transactions: 5_000, assets: 100, isParallel: true, reads: 2, keepsPriceTable: true };
+    ? { transactions: 10_000, assets: 50, isParallel: false, reads: 1, keepsTables: false }
+    : { transactions: 5_000, assets: 100, isParallel: true, reads: 2, keepsTables: true };
 }
 
 /** Lets waiting requests run between two parts of a load. */
@@ -256,10 +264,10 @@ export async function readPriceTable(
   parts: TLoaderParts,
   pricesVersion: number,
 ): Promise<TPriceTableRead> {
-  const keep: TKeepPrices | null = parts.keepsPriceTable
+  const keep: TKeepPrices | null = parts.keepsTables
     ? (packed, priceCount) => keepPriceTable(db, { repositoryId, pricesVersion, priceCount, packed })
     : null;
-  if (parts.keepsPriceTable) {
+  if (parts.keepsTables) {
     const kept = await keptPriceTable(db, repositoryId, pricesVersion);
     const version = Number(kept?.prices_version);
     if (kept && version === pricesVersion) {
@@ -303,11 +311,51 @@ async function loadAssets(db: Kysely<Database>, repository: TLoaderRepository): 
   }));
 }
 
-/** The transactions as read: every one (`text`), or the changes since a worker's copy, or none. */
+/** The transactions as read: every one (`text`), the kept ones (`packed`), with the changes since or not, or none. */
 interface TTransactionsRead {
   text: string | null;
+  packed: Uint8Array | null;
   changes: TTransactionChanges | null;
   count: number;
+  keep: TKeepTransactions | null;
+}
+
+/**
+ * The repository's transactions at `transactionsVersion` (read before them, analyticsFacts): the kept copy of
+ * that version when there is one — one value instead of every transaction's entry lines — or an older kept
+ * copy with the transactions changed since (unless more changed than a part holds), else every transaction;
+ * `keep` stores what the worker makes of either of the last two.
+ */
+async function readTransactionTable(
+  db: Kysely<Database>,
+  repositoryId: string,
+  parts: TLoaderParts,
+  transactionsVersion: number,
+): Promise<TTransactionsRead> {
+  const keep: TKeepTransactions | null = parts.keepsTables
+    ? (packed, transactionCount) =>
+        keepTransactionTable(db, { repositoryId, transactionsVersion, transactionCount, packed })
+    : null;
+  if (parts.keepsTables) {
+    const kept = await keptTransactionTable(db, repositoryId, transactionsVersion);
+    const version = Number(kept?.transactions_version);
+    if (kept && version === transactionsVersion) {
+      return { text: null, packed: kept.packed, changes: null, count: kept.transaction_count, keep: null };
+    }
+    if (kept) {
+      const changes = await readTransactionChanges(db, repositoryId, parts, { version, base: KEPT_BASE });
+      if (changes) {
+        return {
+          text: null,
+          packed: kept.packed,
+          changes,
+          count: kept.transaction_count + changes.count,
+          keep,
+        };
+      }
+    }
+  }
+  return { ...(await loadTransactions(db, repositoryId, parts)), packed: null, changes: null, keep };
 }
 
 /**
@@ -331,6 +379,7 @@ export async function loadAnalyticsInput(
     pricesVersion,
     changesSince = null,
     withTransactions = true,
+    transactionsVersion,
     transactionChangesSince = null,
   }: {
     withPrices?: boolean;
@@ -338,17 +387,19 @@ export async function loadAnalyticsInput(
     /** Without prices: the older table a worker keeps, whose changes since are read instead. */
     changesSince?: { version: number; base: string } | null;
     withTransactions?: boolean;
+    transactionsVersion: number;
     /** Without transactions: the older copy a worker keeps, whose changes since are read instead. */
     transactionChangesSince?: { version: number; base: string } | null;
   },
 ): Promise<TLoadedRepository> {
   const readTransactions = async (): Promise<TTransactionsRead> => {
+    const none = { text: null, packed: null, keep: null };
     if (!withTransactions) {
-      if (transactionChangesSince === null) return { text: null, changes: null, count: 0 };
+      if (transactionChangesSince === null) return { ...none, changes: null, count: 0 };
       const changes = await readTransactionChanges(db, repository.id, parts, transactionChangesSince);
-      if (changes) return { text: null, changes, count: changes.count };
+      if (changes) return { ...none, changes, count: changes.count };
     }
-    return { ...(await loadTransactions(db, repository.id, parts)), changes: null };
+    return readTransactionTable(db, repository.id, parts, transactionsVersion);
   };
   const readPrices = async (): Promise<TPriceTableRead> => {
     if (withPrices) return readPriceTable(db, repository.id, parts, pricesVersion);
@@ -372,6 +423,7 @@ export async function loadAnalyticsInput(
       currency: repository.currency,
       assets,
       transactionsText: transactions.text,
+      ...(transactions.packed ? { packedTransactions: transactions.packed } : {}),
       ...(transactions.changes ? { transactionChanges: transactions.changes } : {}),
       prices: prices.series,
       ...(prices.packed ? { packedPrices: prices.packed } : {}),
@@ -383,5 +435,6 @@ export async function loadAnalyticsInput(
     transactionCount: transactions.count,
     priceCount: prices.count,
     keepPrices: prices.keep,
+    keepTransactions: transactions.keep,
   };
 }

@@ -8,10 +8,11 @@ import { userToday } from '../../shared/user-today.ts';
 import {
   loadAnalyticsInput,
   type TKeepPrices,
+  type TKeepTransactions,
   type TLoaderParts,
   type TLoaderRepository,
 } from './analytics.loader.ts';
-import type { TWorkerJob } from './analytics.worker.ts';
+import type { TPackOutcome, TWorkerJob } from './analytics.worker.ts';
 import type { TAnalyticsBus, TResultNote } from './analytics-bus.ts';
 import type { TAnalyticsCache } from './analytics-cache.ts';
 import type { TAnalyticsEvents } from './analytics-events.ts';
@@ -219,6 +220,7 @@ export function createAnalyticsService(deps: {
       if (held) progress(repositoryId, plan, version, 'computing', { queued: pool.queued });
       let outcome = held ? await held : undefined;
       let keepPrices: TKeepPrices | null = null;
+      let keepTransactions: TKeepTransactions | null = null;
       if (outcome === undefined || (!outcome.ok && outcome.needsSource)) {
         // The repository's price table being built (after a write, `priceTableAfterWrite`): wait for it
         // rather than read the same prices beside it — the worker that builds it then holds it.
@@ -229,8 +231,10 @@ export function createAnalyticsService(deps: {
         let loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts, {
           ...loadPlan,
           pricesVersion: versions.prices,
+          transactionsVersion: versions.transactions,
         });
         keepPrices = loaded.keepPrices;
+        keepTransactions = loaded.keepTransactions;
         if (!held) {
           progress(repositoryId, plan, version, 'computing', {
             transactions: loaded.transactionCount,
@@ -243,8 +247,10 @@ export function createAnalyticsService(deps: {
           // The worker let a table go, or the job reached another: read it all.
           loaded = await loadAnalyticsInput(db, repository, plan.request, day, loaderParts, {
             pricesVersion: versions.prices,
+            transactionsVersion: versions.transactions,
           });
           keepPrices = loaded.keepPrices;
+          keepTransactions = loaded.keepTransactions;
           outcome = await pool.compute({ ...job, source: loaded.source });
         }
       }
@@ -253,18 +259,21 @@ export function createAnalyticsService(deps: {
       progress(repositoryId, plan, version, 'saving');
       cache.set(repositoryId, plan.hash, version, outcome.json);
       await results.write(repositoryId, plan.hash, version, outcome.json, outcome.ms);
-      // The table aggregated or patched is stored for the next load after the answer, not in its way: the
-      // worker that built it packs it (0.13–0.3 s of its time at 2.6M prices), then it is written (9 MB).
-      const keep = keepPrices;
-      const packing = keep ? pool.packPrices(job.pricesKey) : null;
-      packing
-        ?.then((packed) => (packed.ok ? keep?.(packed.packed, packed.priceCount) : undefined))
-        .catch((error: unknown) =>
-          log.warn(
-            { repositoryId, cause: error instanceof Error ? error.message : String(error) },
-            'analytics price table not kept',
-          ),
-        );
+      // The tables read whole or patched are stored for the next load after the answer, not in its way: the
+      // worker that made them packs them (0.13–0.3 s of its time at 2.6M prices), then they are written (MBs).
+      // One worker holds both, so one packs after the other.
+      const [keptPrices, keptTransactions] = [keepPrices, keepTransactions];
+      void keepAfterAnswer(
+        repositoryId,
+        keptPrices && (() => pool.packPrices(job.pricesKey)),
+        keptPrices,
+      ).then(() =>
+        keepAfterAnswer(
+          repositoryId,
+          keptTransactions && (() => pool.packTransactions(job.transactionsKey)),
+          keptTransactions,
+        ),
+      );
       return {
         body: doneBody(outcome.json, Math.round(outcome.ms) / 1000, false, version),
         note: { ...note, status: 'done', compute_ms: Math.round(outcome.ms) },
@@ -285,6 +294,29 @@ export function createAnalyticsService(deps: {
     }
   }
 
+  /**
+   * Has a worker pack a table it made, then stores it (`keep`); resolves once packed (the worker free again),
+   * not stored. A failure is only logged.
+   */
+  async function keepAfterAnswer(
+    repositoryId: string,
+    pack: (() => Promise<TPackOutcome> | null) | null,
+    keep: ((packed: Uint8Array, count: number) => Promise<void>) | null,
+  ): Promise<void> {
+    const warn = (error: unknown) =>
+      log.warn(
+        { repositoryId, cause: error instanceof Error ? error.message : String(error) },
+        'analytics table not kept',
+      );
+    if (!pack || !keep) return;
+    try {
+      const packed = await pack();
+      if (packed?.ok) keep(packed.packed, packed.count).catch(warn);
+    } catch (error) {
+      warn(error);
+    }
+  }
+
   // Repositories whose price table is due to be built (`priceTableAfterWrite`), the builds under way or
   // queued (one at a time), and the last of them.
   const settling = new Map<string, NodeJS.Timeout>();
@@ -293,7 +325,7 @@ export function createAnalyticsService(deps: {
 
   /** A committed write to the repository: its price table is built after the writes settle (`buildPriceTable`). */
   function priceTableAfterWrite(repositoryId: string): void {
-    if (!pool || !loaderParts.keepsPriceTable) return;
+    if (!pool || !loaderParts.keepsTables) return;
     clearTimeout(settling.get(repositoryId));
     const timer = setTimeout(() => {
       settling.delete(repositoryId);

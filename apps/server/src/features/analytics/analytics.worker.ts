@@ -7,6 +7,7 @@ import type {
 } from '@strata/core/analytics/analytics-types';
 import { createPassMemo } from '@strata/core/analytics/pass-memo';
 import { packPriceTable, priceCountOf, unpackPriceTable } from '@strata/core/analytics/price-table-pack';
+import { packTransactions, unpackTransactions } from '@strata/core/analytics/transaction-table-pack';
 import { KEEP_PASS_MS } from './analytics-keep.ts';
 import type { TPositionFilter } from './analytics-request.ts';
 import {
@@ -39,9 +40,13 @@ export interface TWorkerJob {
   transactionsKey: string;
 }
 
-/** Asks the worker for its kept price table `pricesKey`, packed to be kept in the database. */
+/**
+ * Asks the worker for its kept price table `pricesKey` (or, `table` 'transactions', its kept transactions
+ * `transactionsKey`), packed to be kept in the database.
+ */
 export interface TPackJob {
   pack: string;
+  table?: 'prices' | 'transactions';
 }
 
 /**
@@ -55,7 +60,8 @@ export interface TBuildJob {
 
 type TPricesOfSource = Pick<TAnalyticsSource, 'prices' | 'packedPrices' | 'priceChanges'>;
 
-export type TPackOutcome = { ok: true; packed: Uint8Array; priceCount: number } | { ok: false };
+/** `count`: the prices, or the transactions, the packed table holds. */
+export type TPackOutcome = { ok: true; packed: Uint8Array; count: number } | { ok: false };
 
 export type TWorkerOutcome =
   | { ok: true; json: string; ms: number }
@@ -104,8 +110,19 @@ function transactionsFor(source: TAnalyticsSource, transactionsKey: string): TAn
     keptTransactions = { key: transactionsKey, list, ids };
     return list;
   }
-  if (keptTransactions?.key === transactionsKey) return keptTransactions.list;
   const changes = source.transactionChanges;
+  if (source.packedTransactions) {
+    keptTransactions = null;
+    const ids = new Map<string, string>();
+    const kept = unpackTransactions(source.packedTransactions);
+    // An older kept copy: the transactions changed since replace theirs (KEPT_BASE).
+    const list = changes
+      ? withChangedTransactions(kept, changes.seqs, parseTransactionLines(changes.text, ids))
+      : kept;
+    keptTransactions = { key: transactionsKey, list, ids };
+    return list;
+  }
+  if (keptTransactions?.key === transactionsKey) return keptTransactions.list;
   if (changes && keptTransactions?.key === changes.base) {
     const { ids } = keptTransactions;
     const list = withChangedTransactions(
@@ -158,7 +175,13 @@ function releaseLater() {
 /** The kept price table `pricesKey` packed (after the answer that built it, so as not to hold that answer up). */
 function packKept(pricesKey: string): TPackOutcome {
   if (keptPrices?.key !== pricesKey) return { ok: false };
-  return { ok: true, packed: packPriceTable(keptPrices.series), priceCount: priceCountOf(keptPrices.series) };
+  return { ok: true, packed: packPriceTable(keptPrices.series), count: priceCountOf(keptPrices.series) };
+}
+
+/** The kept transactions `transactionsKey` packed (likewise after the answer). */
+function packKeptTransactions(transactionsKey: string): TPackOutcome {
+  if (keptTransactions?.key !== transactionsKey) return { ok: false };
+  return { ok: true, packed: packTransactions(keptTransactions.list), count: keptTransactions.list.length };
 }
 
 function answerPacked(outcome: TPackOutcome) {
@@ -167,7 +190,15 @@ function answerPacked(outcome: TPackOutcome) {
 
 parentPort?.on('message', (message: TWorkerJob | TPackJob | TBuildJob) => {
   if ('pack' in message) {
-    answerPacked(packKept(message.pack));
+    let outcome: TPackOutcome;
+    try {
+      outcome =
+        message.table === 'transactions' ? packKeptTransactions(message.pack) : packKept(message.pack);
+    } catch {
+      // Nothing to keep (an id that is no seq): the next load reads them as before.
+      outcome = { ok: false };
+    }
+    answerPacked(outcome);
     return;
   }
   if ('build' in message) {
