@@ -3,8 +3,8 @@
 // bench/analytics/api.ts wrote and kept (`--keep-database`), timed as the first compute of a fresh process, then
 // after each of `--rounds` transaction writes (a deposit through the API: the data version moves, the prices do
 // not), then after a price write (through the API); then the first compute of a second process after a
-// transaction write (the price table kept by the first), and of a third after a price write to a repository
-// whose table was never kept (deleted first; the process builds it in the background).
+// transaction write (the price table and transactions kept by the first), and of a third after a price write to
+// a repository whose tables were never kept (deleted first; the process builds them in the background).
 //
 //   TEST_DATABASE_URL=postgres://… node bench/analytics/api-after-write.ts --database strata_bench_… [--rounds 3]
 //
@@ -159,10 +159,12 @@ try {
     await deposit(call);
     await measure('first compute of a second process, after a transaction write');
   });
-  // A repository whose price table was never kept (its prices just imported): the process builds it in the
-  // background once the writes settle (analytics-price-build.ts), so the first compute should not aggregate.
+  // A repository whose tables were never kept (its prices and transactions just imported): the process builds
+  // them in the background once the writes settle (analytics-price-build.ts, analytics-transaction-build.ts), so
+  // the first compute should read neither.
   if (stock) {
     await db.deleteFrom('analytics_price_tables').execute();
+    await db.deleteFrom('analytics_transaction_tables').execute();
     await serve(async (call, measure) => {
       const started = performance.now();
       await call('POST', '/asset_prices', {
@@ -176,12 +178,16 @@ try {
         await new Promise((resolve) => setTimeout(resolve, 100));
         kept =
           (await db.selectFrom('analytics_price_tables').select('repository_id').executeTakeFirst()) !==
-          undefined;
+            undefined &&
+          (await db.selectFrom('analytics_transaction_tables').select('repository_id').executeTakeFirst()) !==
+            undefined;
       }
       console.log(
-        `| ${values.label} | (the price table ${kept ? 'built and kept' : 'not kept'} ${Math.round(performance.now() - started).toLocaleString('en')} ms after the price write) | | | |`,
+        `| ${values.label} | (the price table and transactions ${kept ? 'built and kept' : 'not kept'} ${Math.round(performance.now() - started).toLocaleString('en')} ms after the price write) | | | |`,
       );
-      await measure('first compute of a third process, after a price write to a table never kept');
+      await measure(
+        'first compute of a third process, after a price write to a repository with no kept tables',
+      );
     });
   }
 } finally {

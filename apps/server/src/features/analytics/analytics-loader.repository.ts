@@ -202,6 +202,19 @@ export function keptTransactionTable(
     .executeTakeFirst();
 }
 
+/** The transactions version of the repository's kept transactions; undefined when none are kept. */
+export async function keptTransactionVersion(
+  db: Kysely<Database>,
+  repositoryId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('analytics_transaction_tables')
+    .select('transactions_version')
+    .where('repository_id', '=', repositoryId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.transactions_version);
+}
+
 /** Keeps transactions read at `transactionsVersion`, unless some of a later version are kept already. */
 export async function keepTransactionTable(
   db: Kysely<Database>,

@@ -1,5 +1,12 @@
 import { Worker } from 'node:worker_threads';
-import type { TBuildJob, TPackJob, TPackOutcome, TWorkerJob, TWorkerOutcome } from './analytics.worker.ts';
+import type {
+  TBuildJob,
+  TBuildTransactionsJob,
+  TPackJob,
+  TPackOutcome,
+  TWorkerJob,
+  TWorkerOutcome,
+} from './analytics.worker.ts';
 import { KEEP_PASS_MS } from './analytics-keep.ts';
 
 interface TQueued {
@@ -86,7 +93,7 @@ export function createAnalyticsPool(size: number) {
   /** A table's message (TPackJob, TBuildJob) to a worker taken from `idle`, released after. */
   function runTable(
     worker: Worker,
-    message: TPackJob | TBuildJob,
+    message: TPackJob | TBuildJob | TBuildTransactionsJob,
     heard: (outcome: TPackOutcome) => void = () => {},
   ): Promise<TPackOutcome> {
     return new Promise((resolve) => {
@@ -222,6 +229,28 @@ export function createAnalyticsPool(size: number) {
           heldPrices.set(worker, build.build);
           finishedAt.set(worker, Date.now());
         } else heldPrices.delete(worker);
+      });
+    },
+    /** Whether a worker kept these transactions (`transactionsKey`), with `holdsPrices`' caveats. */
+    holdsTransactions(transactionsKey: string): boolean {
+      return recentWorkers().some((worker) => heldTransactions.get(worker) === transactionsKey);
+    },
+    /**
+     * Has an idle worker parse and keep the transactions `build.buildTransactions` of the lines read (then the
+     * next compute reads none), and answer them packed; null when no worker is idle. The one that keeps the
+     * price table `pricesKey` is preferred.
+     */
+    buildTransactions(build: TBuildTransactionsJob, pricesKey?: string): Promise<TPackOutcome> | null {
+      if (isClosed) return null;
+      // The worker that keeps the repository's prices, if idle: a compute finds both there.
+      const keeper = idle.findIndex((worker) => heldPrices.get(worker) === pricesKey);
+      const worker = keeper === -1 ? idle.pop() : idle.splice(keeper, 1)[0];
+      if (!worker) return null;
+      return runTable(worker, build, (outcome) => {
+        if (outcome.ok) {
+          heldTransactions.set(worker, build.buildTransactions);
+          finishedAt.set(worker, Date.now());
+        } else heldTransactions.delete(worker);
       });
     },
     async close() {

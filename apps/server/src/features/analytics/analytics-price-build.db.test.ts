@@ -152,9 +152,9 @@ describe('a price table built after a write', () => {
       log: { error: () => {}, warn: () => {} },
       loaderParts: PARTS,
       cache: createAnalyticsCache(),
-      priceTableSettleMs: 0,
+      tablesSettleMs: 0,
     });
-    service.priceTableAfterWrite(repositoryId);
+    service.tablesAfterWrite(repositoryId);
     // The build's timer fires first: the build is under way when the request below gets to its load.
     await new Promise((resolve) => setTimeout(resolve, 0));
     const answer = await service.get({ id: owner.id }, repositoryId, {

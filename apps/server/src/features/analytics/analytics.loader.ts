@@ -141,7 +141,7 @@ async function dayRanges(db: Kysely<Database>, repositoryId: string, size: numbe
  * older data version and recomputed, and a worker that keeps these transactions drops every copy of it when it
  * reads the change (analytics.worker.ts). Amounts travel as text.
  */
-async function loadTransactions(
+export async function loadTransactions(
   db: Kysely<Database>,
   repositoryId: string,
   parts: TLoaderParts,

@@ -66,8 +66,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       repositoryId,
       JSON.stringify({ type: 'deprecated', repository_id: repositoryId, data_version: dataVersion }),
     );
-    // A write of prices (an import, a sync) may leave no kept price table a first compute could read.
-    service.priceTableAfterWrite(repositoryId);
+    // A write of many prices or transactions (an import, a sync) may leave no kept table a first compute
+    // could read.
+    service.tablesAfterWrite(repositoryId);
   });
   app.addHook('onClose', async () => {
     stopHearing();

@@ -21,6 +21,7 @@ import type { TAnalyticsPool } from './analytics-pool.ts';
 import { buildPriceTable, tableKeyOf } from './analytics-price-build.ts';
 import { planRequest, type TPlannedRequest } from './analytics-request.ts';
 import type { TAnalyticsResultsRepository } from './analytics-results.repository.ts';
+import { buildTransactionTable } from './analytics-transaction-build.ts';
 
 interface TLogger {
   error(object: object, message: string): void;
@@ -72,10 +73,10 @@ function answerBody(status: 'empty' | 'error', message: string, version: number)
 }
 
 /**
- * How long after a repository's last committed write its price table is built in the background: an import
- * commits in many transactions, and the table is built once they are done.
+ * How long after a repository's last committed write its price table and transactions are built in the
+ * background: an import commits in many transactions, and the tables are built once they are done.
  */
-const PRICE_TABLE_SETTLE_MS = 1_000;
+const TABLES_SETTLE_MS = 1_000;
 
 /** What a load leaves out or reads the changes of, given what one worker keeps (`loadAnalyticsInput`'s options). */
 interface TLoadPlan {
@@ -149,8 +150,8 @@ export function createAnalyticsService(deps: {
   loaderParts: TLoaderParts;
   /** This instance's copies of recent results (plugins/caches.ts). */
   cache: TAnalyticsCache;
-  /** How long after a repository's last write its price table is built (PRICE_TABLE_SETTLE_MS). */
-  priceTableSettleMs?: number;
+  /** How long after a repository's last write its tables are built (TABLES_SETTLE_MS). */
+  tablesSettleMs?: number;
 }) {
   const { db, pool, results, events, log, loaderParts, cache, remote } = deps;
   // Identical requests on the same data arriving together share one compute.
@@ -222,8 +223,8 @@ export function createAnalyticsService(deps: {
       let keepPrices: TKeepPrices | null = null;
       let keepTransactions: TKeepTransactions | null = null;
       if (outcome === undefined || (!outcome.ok && outcome.needsSource)) {
-        // The repository's price table being built (after a write, `priceTableAfterWrite`): wait for it
-        // rather than read the same prices beside it — the worker that builds it then holds it.
+        // The repository's tables being built (after a write, `tablesAfterWrite`): wait for them rather than
+        // read the same rows beside them — the worker that builds them then holds them.
         await builds.get(repositoryId);
         // A worker that keeps this version's prices or transactions (a write touched only the other), or an
         // older copy of them, gets the repository without them, or with only what changed since.
@@ -317,26 +318,31 @@ export function createAnalyticsService(deps: {
     }
   }
 
-  // Repositories whose price table is due to be built (`priceTableAfterWrite`), the builds under way or
-  // queued (one at a time), and the last of them.
+  // Repositories whose tables are due to be built (`tablesAfterWrite`), the builds under way or queued (one
+  // at a time), and the last of them.
   const settling = new Map<string, NodeJS.Timeout>();
   const builds = new Map<string, Promise<void>>();
   let building: Promise<void> = Promise.resolve();
 
-  /** A committed write to the repository: its price table is built after the writes settle (`buildPriceTable`). */
-  function priceTableAfterWrite(repositoryId: string): void {
+  /**
+   * A committed write to the repository: its price table and its transactions are built after the writes
+   * settle (`buildPriceTable`, `buildTransactionTable`), when a first compute would read much of them.
+   */
+  function tablesAfterWrite(repositoryId: string): void {
     if (!pool || !loaderParts.keepsTables) return;
     clearTimeout(settling.get(repositoryId));
     const timer = setTimeout(() => {
       settling.delete(repositoryId);
       const build = building
         .then(async () => {
-          if (pool) await buildPriceTable({ db, pool, parts: loaderParts }, repositoryId);
+          if (!pool) return;
+          await buildPriceTable({ db, pool, parts: loaderParts }, repositoryId);
+          await buildTransactionTable({ db, pool, parts: loaderParts }, repositoryId);
         })
         .catch((error: unknown) =>
           log.warn(
             { repositoryId, cause: error instanceof Error ? error.message : String(error) },
-            'analytics price table not built',
+            'analytics tables not built',
           ),
         )
         .finally(() => {
@@ -344,7 +350,7 @@ export function createAnalyticsService(deps: {
         });
       building = build;
       builds.set(repositoryId, build);
-    }, deps.priceTableSettleMs ?? PRICE_TABLE_SETTLE_MS);
+    }, deps.tablesSettleMs ?? TABLES_SETTLE_MS);
     timer.unref();
     settling.set(repositoryId, timer);
   }
@@ -531,7 +537,7 @@ export function createAnalyticsService(deps: {
     /** The handler of ANALYTICS_COMPUTE_QUEUE. */
     computeJob,
 
-    priceTableAfterWrite,
+    tablesAfterWrite,
 
     /** Stops the price tables due to be built (the app closes); resolves when the one being built is done. */
     async stopBuilding(): Promise<void> {

@@ -60,6 +60,15 @@ export interface TBuildJob {
 
 type TPricesOfSource = Pick<TAnalyticsSource, 'prices' | 'packedPrices' | 'priceChanges'>;
 
+/**
+ * Asks the worker to parse and keep the transactions `buildTransactions` of these entry lines (a source's
+ * `transactionsText`), ahead of any compute, and answer them packed (after an import: analytics.service.ts).
+ */
+export interface TBuildTransactionsJob {
+  buildTransactions: string;
+  transactionsText: string;
+}
+
 /** `count`: the prices, or the transactions, the packed table holds. */
 export type TPackOutcome = { ok: true; packed: Uint8Array; count: number } | { ok: false };
 
@@ -188,7 +197,7 @@ function answerPacked(outcome: TPackOutcome) {
   parentPort?.postMessage(outcome, outcome.ok ? [outcome.packed.buffer as ArrayBuffer] : []);
 }
 
-parentPort?.on('message', (message: TWorkerJob | TPackJob | TBuildJob) => {
+parentPort?.on('message', (message: TWorkerJob | TPackJob | TBuildJob | TBuildTransactionsJob) => {
   if ('pack' in message) {
     let outcome: TPackOutcome;
     try {
@@ -198,6 +207,22 @@ parentPort?.on('message', (message: TWorkerJob | TPackJob | TBuildJob) => {
       // Nothing to keep (an id that is no seq): the next load reads them as before.
       outcome = { ok: false };
     }
+    answerPacked(outcome);
+    return;
+  }
+  if ('buildTransactions' in message) {
+    let outcome: TPackOutcome;
+    try {
+      keptTransactions = null;
+      const ids = new Map<string, string>();
+      const list = parseTransactionLines(message.transactionsText, ids);
+      keptTransactions = { key: message.buildTransactions, list, ids };
+      outcome = packKeptTransactions(message.buildTransactions);
+    } catch {
+      keptTransactions = null;
+      outcome = { ok: false };
+    }
+    releaseLater();
     answerPacked(outcome);
     return;
   }
