@@ -202,6 +202,29 @@ export function keptTransactionTable(
     .executeTakeFirst();
 }
 
+/**
+ * How many live transactions the repository has, counting to `limit` + 1 at most: whether a first compute
+ * would read more than a part of them.
+ */
+export async function liveTransactionsUpTo(db: Kysely<Database>, repositoryId: string, limit: number) {
+  const { rows } = await sql<{ count: number }>`
+    SELECT count(*)::int AS count FROM (
+      SELECT 1 FROM transactions WHERE repository_id = ${repositoryId} AND deleted_at IS NULL LIMIT ${limit + 1}
+    ) AS live
+  `.execute(db);
+  return rows[0]?.count ?? 0;
+}
+
+/** How many of the repository's assets have prices (each found by the price index, not by reading them). */
+export async function pricedAssetCount(db: Kysely<Database>, repositoryId: string) {
+  const { rows } = await sql<{ count: number }>`
+    SELECT count(*)::int AS count FROM assets a
+    WHERE a.repository_id = ${repositoryId}
+      AND EXISTS (SELECT 1 FROM asset_prices p WHERE p.repository_id = a.repository_id AND p.asset_id = a.id)
+  `.execute(db);
+  return rows[0]?.count ?? 0;
+}
+
 /** The transactions version of the repository's kept transactions; undefined when none are kept. */
 export async function keptTransactionVersion(
   db: Kysely<Database>,

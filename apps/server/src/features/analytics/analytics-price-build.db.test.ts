@@ -99,6 +99,22 @@ describe('a price table built after a write', () => {
     });
   });
 
+  it('is built for a repository whose prices were written before their changes were recorded', async () => {
+    const repositoryId = await createRepositoryAs(owner, 'Older prices');
+    const [alfa, bravo] = [
+      await createStockAs(owner, repositoryId, 'ALFA'),
+      await createStockAs(owner, repositoryId, 'BRAV'),
+    ];
+    await price(alfa as string, '2024-03-04', '10');
+    await price(bravo as string, '2024-03-04', '20');
+    // As for a repository priced before migration 2026-11-27-0040: no change recorded, nothing kept.
+    await t.database.db.deleteFrom('asset_price_changes').where('repository_id', '=', repositoryId).execute();
+    expect(await buildPriceTable({ db: t.database.db, pool: newPool(), parts: PARTS }, repositoryId)).toBe(
+      'built',
+    );
+    expect((await keptPriceTableOf(t.database.db, repositoryId))?.count).toBe(2);
+  });
+
   it('is left to the compute when the prices fit in one group, and never built where tables are not kept', async () => {
     const repositoryId = await createRepositoryAs(owner, 'Small table');
     const [alfa, bravo] = [

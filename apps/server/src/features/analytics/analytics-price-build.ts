@@ -5,6 +5,7 @@ import {
   analyticsFacts,
   assetsWithPricesChangedAfter,
   keptPriceVersion,
+  pricedAssetCount,
 } from './analytics-loader.repository.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
 
@@ -37,9 +38,13 @@ export async function buildPriceTable(
   if (pool.holdsPrices(pricesKey)) return 'held';
   const kept = await keptPriceVersion(db, repositoryId);
   if (kept !== undefined && kept >= pricesVersion) return 'kept';
-  // Every asset ever priced when none is kept (asset_price_changes holds each one's last write).
-  const changed = await assetsWithPricesChangedAfter(db, repositoryId, kept ?? -1);
-  if (changed.length <= parts.assets) return 'cheap';
+  // None kept: the compute would aggregate every priced asset's series (asset_price_changes starts at
+  // migration 0040, so it does not hold the assets priced before).
+  const toRead =
+    kept === undefined
+      ? await pricedAssetCount(db, repositoryId)
+      : (await assetsWithPricesChangedAfter(db, repositoryId, kept)).length;
+  if (toRead <= parts.assets) return 'cheap';
   const prices = await readPriceTable(db, repositoryId, parts, pricesVersion);
   const built = await pool.buildPrices({
     build: pricesKey,

@@ -132,6 +132,17 @@ describe('transactions built after a write', () => {
     ]);
   });
 
+  it('are built for a repository whose transactions were written before their changes were recorded', async () => {
+    const { repositoryId, deposit } = await brokerage('Older transactions');
+    await deposit(['2024-03-01', '1'], ['2024-03-02', '2'], ['2024-03-03', '3']);
+    // As for a repository written before migration 2026-11-28-0043: no change recorded, nothing kept.
+    await t.database.db.deleteFrom('transaction_changes').where('repository_id', '=', repositoryId).execute();
+    expect(
+      await buildTransactionTable({ db: t.database.db, pool: newPool(), parts: PARTS }, repositoryId),
+    ).toBe('built');
+    expect((await keptOf(repositoryId))?.count).toBe(3);
+  });
+
   it('are never built where tables are not kept', async () => {
     const { repositoryId, deposit } = await brokerage('Unkept transactions');
     await deposit(['2024-03-01', '1'], ['2024-03-02', '2'], ['2024-03-03', '3']);

@@ -5,6 +5,7 @@ import {
   analyticsFacts,
   keepTransactionTable,
   keptTransactionVersion,
+  liveTransactionsUpTo,
   transactionsChangedAfter,
 } from './analytics-loader.repository.ts';
 import type { TAnalyticsPool } from './analytics-pool.ts';
@@ -33,9 +34,13 @@ export async function buildTransactionTable(
   if (pool.holdsTransactions(transactionsKey)) return 'held';
   const kept = await keptTransactionVersion(db, repositoryId);
   if (kept !== undefined && kept >= transactionsVersion) return 'kept';
-  // Every transaction ever written when none are kept (transaction_changes holds each one's last write).
-  const changed = await transactionsChangedAfter(db, repositoryId, kept ?? -1, parts.transactions);
-  if (changed.length <= parts.transactions) return 'cheap';
+  // None kept: the compute would read every transaction (transaction_changes starts at migration 0043, so
+  // it does not hold those written before).
+  const toRead =
+    kept === undefined
+      ? await liveTransactionsUpTo(db, repositoryId, parts.transactions)
+      : (await transactionsChangedAfter(db, repositoryId, kept, parts.transactions)).length;
+  if (toRead <= parts.transactions) return 'cheap';
   const { text, count } = await loadTransactions(db, repositoryId, parts);
   const built = await pool.buildTransactions(
     { buildTransactions: transactionsKey, transactionsText: text },
