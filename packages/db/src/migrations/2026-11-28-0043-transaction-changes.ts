@@ -14,7 +14,11 @@ import { type Kysely, sql } from 'kysely';
  * worker can drop a changed transaction and put its new form in its place without a uuid per transaction in
  * its text. No foreign key: a hard-deleted transaction's change must outlive it for the worker to drop it. An
  * entry's write is recorded under its transaction's seq (found by a join: a cascade from a deleted transaction
- * finds none, and the transaction's own trigger has recorded it).
+ * finds none, and the transaction's own trigger has recorded it). A change already recorded by this same
+ * database transaction is not written again (its row's xmin is this transaction's id): the repository row's
+ * lock orders the bumps, so that version is above every committed one, and a reader that sees the commit sees
+ * the transaction as changed either way. Without that, an import's entries rewrote every row its transactions
+ * had just recorded (100k transactions, then their entries: twice the writes).
  *
  * `analytics_transaction_tables`: the transactions as a worker parsed them, packed (core's
  * transaction-table-pack.ts), under the transactions version they were read at, so a compute on a worker that
@@ -34,7 +38,8 @@ function bumpFunction(name: string, changedRows: string) {
       insert into transaction_changes (repository_id, seq, transactions_version)
         select distinct c.repository_id, c.seq, b.transactions_version
         from changed c join bumped b on b.id = c.repository_id
-      on conflict (repository_id, seq) do update set transactions_version = excluded.transactions_version;
+      on conflict (repository_id, seq) do update set transactions_version = excluded.transactions_version
+        where transaction_changes.xmin::text <> (txid_current() % 4294967296)::text;
       return null;
     end $$`);
 }
