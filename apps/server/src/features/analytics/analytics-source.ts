@@ -148,8 +148,11 @@ export function parseTransactionLines(
   const interned = (id: string): string => {
     const known = ids.get(id);
     if (known !== undefined) return known;
-    ids.set(id, id);
-    return id;
+    // A copy of the characters: V8 makes a slice of 13 or more characters point into the text it was cut from,
+    // so one interned id would keep the whole text (tens of MB) alive for as long as the transactions are kept.
+    const own: string = JSON.parse(JSON.stringify(id));
+    ids.set(own, own);
+    return own;
   };
   let number = '';
   let entries: TAnalyticsEntry[] = [];
