@@ -1,4 +1,5 @@
 import { unpackPriceTable } from '@strata/core/analytics/price-table-pack';
+import { unpackTransactions } from '@strata/core/analytics/transaction-table-pack';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { TWorkerJob } from './analytics.worker.ts';
 import { KEEP_PASS_MS } from './analytics-keep.ts';
@@ -142,5 +143,91 @@ describe('analytics pool', () => {
       { asset_id: 'acme', days: [20483, 20486], closes: [150, 150.25] },
       { asset_id: 'beta', days: [20483, 20486], closes: [0.1, 0.2] },
     ]);
+  });
+
+  it('sends a source without transactions to the idle worker that keeps them, and packs and patches them', async () => {
+    const two = createAnalyticsPool(2);
+    try {
+      const source = {
+        currency: 'USD',
+        assets: [],
+        // Seqs 7 and 9, a deposit each (2026-01-05 and 2026-01-07 are epoch days 20458 and 20460).
+        transactionsText: '7,20458,0,acct,usd,100,,deposit\n9,20460,0,acct,usd,50,,deposit',
+        prices: [],
+        precedence: [],
+        request: job.request,
+        today: job.today,
+      };
+      const kept = {
+        ...job,
+        dataKey: 'two|1',
+        memoKey: 'two|1|key',
+        pricesKey: 'two|0',
+        transactionsKey: 'two|t1',
+      };
+      const other = {
+        ...job,
+        dataKey: 'else|1',
+        memoKey: 'else|1|key',
+        pricesKey: 'else|0',
+        transactionsKey: 'else|0',
+      };
+      // Both workers started, then this job on one and a far longer one (20,000 deposits) on the other, which
+      // is released last: the idle worker taken first, had the pool not looked at what each keeps.
+      await Promise.all([
+        two.compute({ ...other, source }),
+        two.compute({ ...other, dataKey: 'else|0', memoKey: 'else|0|key', source }),
+      ]);
+      const longer = Array.from(
+        { length: 20_000 },
+        (_, index) => `${index + 100},20458,0,acct,usd,1,,deposit`,
+      );
+      const [first, second] = await Promise.all([
+        two.compute({ ...kept, source }),
+        two.compute({
+          ...other,
+          dataKey: 'else|2',
+          memoKey: 'else|2|key',
+          source: { ...source, transactionsText: longer.join('\n') },
+        }),
+      ]);
+      expect([first.ok, second.ok]).toEqual([true, true]);
+      expect(two.holdsTransactions('two|t1')).toBe(true);
+      // Without its transactions and prices: only the worker that keeps both can answer it.
+      const without = { ...source, transactionsText: null, prices: null };
+      expect(
+        await two.compute({ ...kept, dataKey: 'two|2', memoKey: 'two|2|key', source: without }),
+      ).toMatchObject({
+        ok: true,
+      });
+      // Seq 9 changed to 75 and seq 8 written between the two: patched into the kept list.
+      const changes = {
+        base: 'two|t1',
+        seqs: [8, 9],
+        text: '8,20459,0,acct,usd,25,,deposit\n9,20460,0,acct,usd,75,,deposit',
+        count: 2,
+      };
+      expect(
+        await two.compute({
+          ...kept,
+          dataKey: 'two|3',
+          memoKey: 'two|3|key',
+          transactionsKey: 'two|t2',
+          source: { ...without, transactionChanges: changes },
+        }),
+      ).toMatchObject({ ok: true });
+      const packed = await two.packTransactions('two|t2');
+      if (!packed?.ok) throw new Error('not packed');
+      expect(packed.count).toBe(3);
+      expect(
+        unpackTransactions(packed.packed).map(({ id, date, entries }) => [id, date, entries[0]?.amount]),
+      ).toEqual([
+        ['7', '2026-01-05', '100'],
+        ['8', '2026-01-06', '25'],
+        ['9', '2026-01-07', '75'],
+      ]);
+    } finally {
+      await two.close();
+    }
   });
 });

@@ -87,8 +87,8 @@ interface TLoadPlan {
 }
 
 /**
- * How a kept table (`kept`, a key of `keyOf`) serves a load at `version`: as it is (2), patched with the changes
- * since its older version (1), or not at all (0: another repository's, a newer one, none).
+ * How a table a worker keeps (`kept`, a `tableKeyOf` key) serves a load at `version`: as it is (2), patched with
+ * the changes since its older version (1), or not at all (0: another repository's, a newer one, none).
  */
 function servesAt(
   kept: string | undefined,
