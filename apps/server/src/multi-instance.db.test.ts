@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDatabase } from '@strata/db';
 import { acquireDataDirLock } from '@strata/db/data-dir-lock';
 import { createPostgresTestDatabaseUrl } from '@strata/db/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -157,6 +158,7 @@ onPglite(
 onPostgres('two API instances and a worker on one PostgreSQL', () => {
   let dataDir = '';
   let dropDatabase = async () => {};
+  let databaseUrl = '';
   let apiA: TServerProcess;
   let apiB: TServerProcess;
   let worker: TServerProcess;
@@ -166,6 +168,7 @@ onPostgres('two API instances and a worker on one PostgreSQL', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'strata-several-'));
     const database = await createPostgresTestDatabaseUrl();
     dropDatabase = database.drop;
+    databaseUrl = database.url;
     const setupOn = async (): Promise<TServerSetup> => ({
       dataDir,
       databaseUrl: database.url,
@@ -326,5 +329,103 @@ onPostgres('two API instances and a worker on one PostgreSQL', () => {
     }
     expect(status).toBe(401);
     expect((await call(apiB, cookie, 'GET', '/api/repositories')).status).toBe(401);
+  }, 180_000);
+
+  it('a write of many transactions on B: the worker builds and keeps the tables before any compute asks', async () => {
+    const signIn = await fetch(`${apiA.baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: apiA.baseUrl },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0])
+      .join('; ');
+    const repositoryId = (
+      await ok<{ id: string }>(apiB, cookie, 'POST', '/api/repositories', {
+        name: 'Imported',
+        currency: 'USD',
+      })
+    ).id;
+    await ok(apiB, cookie, 'POST', `/api/repositories/${repositoryId}/initialize`);
+    const tags = await ok<Array<{ id: string; tag_name: string; tag_value: string }>>(
+      apiB,
+      cookie,
+      'GET',
+      `/api/tags?repository_id=${repositoryId}`,
+    );
+    const tag = (name: string, value: string) =>
+      tags.find((candidate) => candidate.tag_name === name && candidate.tag_value === value)?.id;
+    const assets = await ok<{ data: Array<{ id: string; type: string }> }>(
+      apiB,
+      cookie,
+      'GET',
+      `/api/assets?repository_id=${repositoryId}&limit=500`,
+    );
+    const usd = assets.data.find((asset) => asset.type === 'currency')?.id;
+    const checking = (
+      await ok<{ id: string }>(apiB, cookie, 'POST', '/api/assets', {
+        repository_id: repositoryId,
+        type: 'bank account',
+        name: 'Checking',
+        currency: 'USD',
+        tags: [tag('Category', 'Cash'), tag('Subcategory', 'Checking')],
+      })
+    ).id;
+    // 5,001 deposits of 1 USD, one a day from 2010-01-01: more than one of the loader's parts (5,000) on
+    // PostgreSQL, so a first compute would read every one of them.
+    const start = Date.UTC(2010, 0, 1);
+    const deposits = Array.from({ length: 5_001 }, (_, day) => ({
+      repository_id: repositoryId,
+      type: 'deposit',
+      date: new Date(start + day * 86_400_000).toISOString().slice(0, 10),
+      entries: [{ account_id: checking, asset_id: usd, amount: '1' }],
+    }));
+    // In three requests (a body's size limit), as an import commits in parts.
+    for (let from = 0; from < deposits.length; from += 1_667) {
+      await ok(apiB, cookie, 'POST', '/api/transactions', deposits.slice(from, from + 1_667));
+    }
+    // B computes nothing: it queued the build, which the worker ran (a second after the write).
+    const handle = await createDatabase({
+      databaseUrl,
+      dataDir,
+      logger: { info: () => {}, error: () => {} },
+    });
+    try {
+      const keptOf = () =>
+        handle.db
+          .selectFrom('analytics_transaction_tables')
+          .select('transaction_count')
+          .where('repository_id', '=', repositoryId)
+          .executeTakeFirst();
+      let kept = await keptOf();
+      for (let attempt = 0; attempt < 300 && kept?.transaction_count !== 5_001; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        kept = await keptOf();
+      }
+      expect(kept).toEqual({ transaction_count: 5_001 });
+    } finally {
+      await handle.close();
+    }
+    // The first compute, on the worker that built them: no transaction read.
+    const socket = await connectSocket(apiA.baseUrl, cookie);
+    socket.send({ action: 'subscribe', repository_id: repositoryId });
+    await socket.next((message) => message.type === 'subscribed');
+    const answer = await ok<{ status: string; result: { value_view: Array<Record<string, unknown>> } }>(
+      apiA,
+      cookie,
+      'GET',
+      `/api/repositories/${repositoryId}/analytics?periods=1&freq=month&end=2023-12-31&datasets=value_view`,
+    );
+    expect(answer.status).toBe('done');
+    expect(
+      answer.result.value_view.find((row) => row.scope_kind === 'repository' && row.end === '2023-12-31'),
+    ).toMatchObject({ value_end: 5_001 });
+    const computing = socket.messages.find(
+      (message) => message.type === 'progress' && message.stage === 'computing',
+    );
+    expect(computing).toMatchObject({ transactions: 0 });
+    socket.close();
   }, 180_000);
 });

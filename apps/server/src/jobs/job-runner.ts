@@ -27,6 +27,11 @@ export interface TQueueOptions {
    * (pg-boss retries it). Only for work that may simply run again: a task's job fails for good instead.
    */
   isHandedBackOnShutdown?: boolean;
+  /**
+   * 'short': at most one job of a `singletonKey` waits in the queue (more sends while one waits are dropped),
+   * for work that one run covers however many times it was asked for. Set when the queue is created.
+   */
+  policy?: 'standard' | 'short';
 }
 
 export interface TJobRunnerOptions {
@@ -49,6 +54,8 @@ export interface TSendOptions {
   // biome-ignore lint/suspicious/noExplicitAny: any schema
   trx?: Kysely<any>;
   startAfterSeconds?: number;
+  /** With a 'short' queue: one waiting job per key. */
+  singletonKey?: string;
 }
 
 export interface TJobRunner {
@@ -160,6 +167,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
       const id = await boss.send(queue, data, {
         ...(sendOptions.trx ? { db: jobsDatabaseInTransaction(sendOptions.trx) } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
       // This process works the queue: its worker fetches now rather than at its next poll (up to 2 s on; an
       // import waited for it). Once the job can be seen — after the sending transaction commits.
@@ -183,6 +191,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
         if (!existing)
           await boss.createQueue(queue, {
             ...QUEUE_OPTIONS,
+            ...(queueOptions.get(queue)?.policy ? { policy: queueOptions.get(queue)?.policy } : {}),
             retryLimit,
             retryDelay: 0,
             ...(heartbeatSeconds ? { heartbeatSeconds } : {}),

@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeFrom } from '../../plugins/route-from-endpoint.ts';
 import { onDataChange } from '../../shared/data-version.ts';
 import { loaderPartsFor } from './analytics.loader.ts';
-import { ANALYTICS_COMPUTE_QUEUE, createAnalyticsService } from './analytics.service.ts';
+import {
+  ANALYTICS_BUILD_QUEUE,
+  ANALYTICS_COMPUTE_QUEUE,
+  createAnalyticsService,
+} from './analytics.service.ts';
+
+/** How long after a write on an instance that computes nothing a worker process builds the tables. */
+const BUILD_SETTLE_SECONDS = 1;
+
 import { analyticsSocketRoutes } from './analytics.socket.ts';
 import { createAnalyticsBus, type TAnalyticsBus } from './analytics-bus.ts';
 import { createAnalyticsEvents } from './analytics-events.ts';
@@ -53,6 +61,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // After the database's other users are done with it, before it closes (onClose runs in reverse order).
   app.addHook('onClose', async () => bus?.stop());
   // Worked only by processes that work the queues; a stopping worker hands a running compute back.
+  app.jobs.define(ANALYTICS_BUILD_QUEUE, (data) => service.buildJob(data), { policy: 'short' });
   app.jobs.define(ANALYTICS_COMPUTE_QUEUE, (data) => service.computeJob(data), {
     concurrency: app.config.ANALYTICS_WORKERS,
     pollingIntervalSeconds: 0.5,
@@ -67,8 +76,19 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       JSON.stringify({ type: 'deprecated', repository_id: repositoryId, data_version: dataVersion }),
     );
     // A write of many prices or transactions (an import, a sync) may leave no kept table a first compute
-    // could read.
-    service.tablesAfterWrite(repositoryId);
+    // could read: built here, or by a worker process where this instance computes nothing.
+    if (!isComputedElsewhere) service.tablesAfterWrite(repositoryId);
+    else {
+      app.jobs
+        .send(
+          ANALYTICS_BUILD_QUEUE,
+          { repository_id: repositoryId },
+          { singletonKey: repositoryId, startAfterSeconds: BUILD_SETTLE_SECONDS },
+        )
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, repositoryId }, 'analytics table build not queued'),
+        );
+    }
   });
   app.addHook('onClose', async () => {
     stopHearing();

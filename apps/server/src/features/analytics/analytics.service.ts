@@ -31,6 +31,13 @@ interface TLogger {
 /** The queue of analytics computes handed to worker processes (API instances with JOBS_WORKER=false). */
 export const ANALYTICS_COMPUTE_QUEUE = 'analytics.compute';
 
+/**
+ * The queue of table builds after a write on an instance that computes nothing (ANALYTICS_COMPUTE=workers): a
+ * worker process builds them as `tablesAfterWrite` does in a process that computes. One waiting job per
+ * repository ('short' queue), started a second after it was sent: the writes of an import settle first.
+ */
+export const ANALYTICS_BUILD_QUEUE = 'analytics.build-tables';
+
 /** How long a request waits for a worker's result before answering the seed's failure. */
 const REMOTE_COMPUTE_TIMEOUT_MS = 2 * 60_000;
 
@@ -325,34 +332,45 @@ export function createAnalyticsService(deps: {
   let building: Promise<void> = Promise.resolve();
 
   /**
-   * A committed write to the repository: its price table and its transactions are built after the writes
-   * settle (`buildPriceTable`, `buildTransactionTable`), when a first compute would read much of them.
+   * Builds the repository's price table and transactions when a first compute would read much of them
+   * (`buildPriceTable`, `buildTransactionTable`), after the builds before it (one at a time).
    */
+  function buildTables(repositoryId: string): Promise<void> {
+    if (!pool || !loaderParts.keepsTables) return Promise.resolve();
+    const build = building
+      .then(async () => {
+        await buildPriceTable({ db, pool, parts: loaderParts }, repositoryId);
+        await buildTransactionTable({ db, pool, parts: loaderParts }, repositoryId);
+      })
+      .catch((error: unknown) =>
+        log.warn(
+          { repositoryId, cause: error instanceof Error ? error.message : String(error) },
+          'analytics tables not built',
+        ),
+      )
+      .finally(() => {
+        if (builds.get(repositoryId) === build) builds.delete(repositoryId);
+      });
+    building = build;
+    builds.set(repositoryId, build);
+    return build;
+  }
+
+  /** A committed write to the repository: its tables are built once the writes settle (`buildTables`). */
   function tablesAfterWrite(repositoryId: string): void {
     if (!pool || !loaderParts.keepsTables) return;
     clearTimeout(settling.get(repositoryId));
     const timer = setTimeout(() => {
       settling.delete(repositoryId);
-      const build = building
-        .then(async () => {
-          if (!pool) return;
-          await buildPriceTable({ db, pool, parts: loaderParts }, repositoryId);
-          await buildTransactionTable({ db, pool, parts: loaderParts }, repositoryId);
-        })
-        .catch((error: unknown) =>
-          log.warn(
-            { repositoryId, cause: error instanceof Error ? error.message : String(error) },
-            'analytics tables not built',
-          ),
-        )
-        .finally(() => {
-          if (builds.get(repositoryId) === build) builds.delete(repositoryId);
-        });
-      building = build;
-      builds.set(repositoryId, build);
+      void buildTables(repositoryId);
     }, deps.tablesSettleMs ?? TABLES_SETTLE_MS);
     timer.unref();
     settling.set(repositoryId, timer);
+  }
+
+  /** The handler of ANALYTICS_BUILD_QUEUE: a write on an instance that computes nothing (`buildTables`). */
+  async function buildJob(data: Record<string, unknown>): Promise<void> {
+    if (typeof data.repository_id === 'string') await buildTables(data.repository_id);
   }
 
   function resultMessage(repositoryId: string, hash: string, version: number, body: string): string {
@@ -538,6 +556,9 @@ export function createAnalyticsService(deps: {
     computeJob,
 
     tablesAfterWrite,
+
+    /** The handler of ANALYTICS_BUILD_QUEUE. */
+    buildJob,
 
     /** Stops the price tables due to be built (the app closes); resolves when the one being built is done. */
     async stopBuilding(): Promise<void> {
