@@ -308,6 +308,31 @@ export function analyticsFacts(db: Kysely<Database>, repositoryId: string) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Repositories whose analytics were computed in the last `days` days but which have no kept price table or no
+ * kept transactions (an upgrade emptied them, or nobody computed since they were written), the most recently
+ * computed first: those whose next compute would read everything.
+ */
+export async function recentRepositoriesWithoutTables(
+  db: Kysely<Database>,
+  days: number,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ repository_id: string }>`
+    SELECT r.repository_id
+    FROM analytics_results r
+    WHERE r.created_at > now() - make_interval(days => ${days})
+      AND (
+        NOT EXISTS (SELECT 1 FROM analytics_transaction_tables t WHERE t.repository_id = r.repository_id)
+        OR NOT EXISTS (SELECT 1 FROM analytics_price_tables p WHERE p.repository_id = r.repository_id)
+      )
+    GROUP BY r.repository_id
+    ORDER BY max(r.created_at) DESC
+    LIMIT ${limit}
+  `.execute(db);
+  return rows.map((row) => row.repository_id);
+}
+
 /** What the loader needs of a repository, for a compute that arrives as a job (no caller to check). */
 export function findLoaderRepository(db: Kysely<Database>, repositoryId: string) {
   return db

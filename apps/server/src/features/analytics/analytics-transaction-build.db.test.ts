@@ -11,6 +11,7 @@ import {
 import { createAnalyticsService } from './analytics.service.ts';
 import { createAnalyticsCache } from './analytics-cache.ts';
 import { createAnalyticsEvents } from './analytics-events.ts';
+import { recentRepositoriesWithoutTables } from './analytics-loader.repository.ts';
 import { createAnalyticsPool, type TAnalyticsPool } from './analytics-pool.ts';
 import { tableKeyOf } from './analytics-price-build.ts';
 import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
@@ -205,5 +206,47 @@ describe('transactions built after a write', () => {
     });
     await service.stopBuilding();
     expect((await keptOf(repositoryId))?.count).toBe(3);
+  });
+
+  it('are built at a start for the repositories computed lately that keep no tables, the latest first', async () => {
+    const db = t.database.db;
+    const [none, both, pricesOnly, old] = [
+      await createRepositoryAs(owner, 'Warm: none kept'),
+      await createRepositoryAs(owner, 'Warm: both kept'),
+      await createRepositoryAs(owner, 'Warm: prices kept'),
+      await createRepositoryAs(owner, 'Warm: computed long ago'),
+    ];
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const computed = (repositoryId: string, at: Date) =>
+      db
+        .insertInto('analytics_results')
+        .values({
+          repository_id: repositoryId,
+          request_hash: 'warm',
+          data_version: 1,
+          result: '{}',
+          compute_ms: 1,
+          created_at: at,
+        })
+        .execute();
+    await computed(none, daysAgo(2));
+    await computed(both, daysAgo(1));
+    await computed(pricesOnly, daysAgo(3));
+    await computed(old, daysAgo(40));
+    const packed = Buffer.from([1, 0]);
+    for (const repositoryId of [both, pricesOnly]) {
+      await db
+        .insertInto('analytics_price_tables')
+        .values({ repository_id: repositoryId, prices_version: 0, price_count: 0, packed })
+        .execute();
+    }
+    await db
+      .insertInto('analytics_transaction_tables')
+      .values({ repository_id: both, transactions_version: 0, transaction_count: 0, packed })
+      .execute();
+    const listed = await recentRepositoriesWithoutTables(db, 30, 20);
+    const mine = listed.filter((id) => [none, both, pricesOnly, old].includes(id));
+    expect(mine).toEqual([none, pricesOnly]);
+    expect(await recentRepositoriesWithoutTables(db, 30, 1)).toHaveLength(1);
   });
 });
