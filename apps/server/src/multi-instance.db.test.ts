@@ -114,6 +114,53 @@ async function ok<T>(server: TServerProcess, cookie: string, method: string, pat
   return response.json() as T;
 }
 
+/** Signs the test's user in on `server`; the session cookie. */
+async function signInOn(server: TServerProcess): Promise<string> {
+  const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  expect(signIn.status).toBe(200);
+  return signIn.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+}
+
+/** A USD repository made on `server`, initialized, with a checking account; their ids and the dollar's. */
+async function repositoryWithChecking(server: TServerProcess, cookie: string, name: string) {
+  const repositoryId = (
+    await ok<{ id: string }>(server, cookie, 'POST', '/api/repositories', { name, currency: 'USD' })
+  ).id;
+  await ok(server, cookie, 'POST', `/api/repositories/${repositoryId}/initialize`);
+  const tags = await ok<Array<{ id: string; tag_name: string; tag_value: string }>>(
+    server,
+    cookie,
+    'GET',
+    `/api/tags?repository_id=${repositoryId}`,
+  );
+  const tag = (tagName: string, value: string) =>
+    tags.find((candidate) => candidate.tag_name === tagName && candidate.tag_value === value)?.id;
+  const assets = await ok<{ data: Array<{ id: string; type: string }> }>(
+    server,
+    cookie,
+    'GET',
+    `/api/assets?repository_id=${repositoryId}&limit=500`,
+  );
+  const usd = assets.data.find((asset) => asset.type === 'currency')?.id;
+  const checking = (
+    await ok<{ id: string }>(server, cookie, 'POST', '/api/assets', {
+      repository_id: repositoryId,
+      type: 'bank account',
+      name: 'Checking',
+      currency: 'USD',
+      tags: [tag('Category', 'Cash'), tag('Subcategory', 'Checking')],
+    })
+  ).id;
+  return { repositoryId, usd, checking };
+}
+
 async function metricsOf(server: TServerProcess): Promise<string> {
   const response = await fetch(`${server.baseUrl}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -228,49 +275,10 @@ onPostgres('two API instances and a worker on one PostgreSQL', () => {
         console.error(`--- ${name} said:\n${server.output()}`);
     });
     // Sign in on A.
-    const signIn = await fetch(`${apiA.baseUrl}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: apiA.baseUrl },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
+    const cookie = await signInOn(apiA);
 
     // Write on B with A's session: a repository, a bank account and a deposit of 1,000 USD.
-    const repositoryId = (
-      await ok<{ id: string }>(apiB, cookie, 'POST', '/api/repositories', {
-        name: 'Several',
-        currency: 'USD',
-      })
-    ).id;
-    await ok(apiB, cookie, 'POST', `/api/repositories/${repositoryId}/initialize`);
-    const tags = await ok<Array<{ id: string; tag_name: string; tag_value: string }>>(
-      apiB,
-      cookie,
-      'GET',
-      `/api/tags?repository_id=${repositoryId}`,
-    );
-    const tag = (name: string, value: string) =>
-      tags.find((candidate) => candidate.tag_name === name && candidate.tag_value === value)?.id;
-    const assets = await ok<{ data: Array<{ id: string; type: string }> }>(
-      apiB,
-      cookie,
-      'GET',
-      `/api/assets?repository_id=${repositoryId}&limit=500`,
-    );
-    const usd = assets.data.find((asset) => asset.type === 'currency')?.id;
-    const checking = (
-      await ok<{ id: string }>(apiB, cookie, 'POST', '/api/assets', {
-        repository_id: repositoryId,
-        type: 'bank account',
-        name: 'Checking',
-        currency: 'USD',
-        tags: [tag('Category', 'Cash'), tag('Subcategory', 'Checking')],
-      })
-    ).id;
+    const { repositoryId, usd, checking } = await repositoryWithChecking(apiB, cookie, 'Several');
 
     // A socket on A follows the repository.
     const socket = await connectSocket(apiA.baseUrl, cookie);
@@ -332,47 +340,8 @@ onPostgres('two API instances and a worker on one PostgreSQL', () => {
   }, 180_000);
 
   it('a write of many transactions on B: the worker builds and keeps the tables before any compute asks', async () => {
-    const signIn = await fetch(`${apiA.baseUrl}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: apiA.baseUrl },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((header) => header.split(';')[0])
-      .join('; ');
-    const repositoryId = (
-      await ok<{ id: string }>(apiB, cookie, 'POST', '/api/repositories', {
-        name: 'Imported',
-        currency: 'USD',
-      })
-    ).id;
-    await ok(apiB, cookie, 'POST', `/api/repositories/${repositoryId}/initialize`);
-    const tags = await ok<Array<{ id: string; tag_name: string; tag_value: string }>>(
-      apiB,
-      cookie,
-      'GET',
-      `/api/tags?repository_id=${repositoryId}`,
-    );
-    const tag = (name: string, value: string) =>
-      tags.find((candidate) => candidate.tag_name === name && candidate.tag_value === value)?.id;
-    const assets = await ok<{ data: Array<{ id: string; type: string }> }>(
-      apiB,
-      cookie,
-      'GET',
-      `/api/assets?repository_id=${repositoryId}&limit=500`,
-    );
-    const usd = assets.data.find((asset) => asset.type === 'currency')?.id;
-    const checking = (
-      await ok<{ id: string }>(apiB, cookie, 'POST', '/api/assets', {
-        repository_id: repositoryId,
-        type: 'bank account',
-        name: 'Checking',
-        currency: 'USD',
-        tags: [tag('Category', 'Cash'), tag('Subcategory', 'Checking')],
-      })
-    ).id;
+    const cookie = await signInOn(apiA);
+    const { repositoryId, usd, checking } = await repositoryWithChecking(apiB, cookie, 'Imported');
     // 5,001 deposits of 1 USD, one a day from 2010-01-01: more than one of the loader's parts (5,000) on
     // PostgreSQL, so a first compute would read every one of them.
     const start = Date.UTC(2010, 0, 1);

@@ -1,6 +1,8 @@
+import { epochDayFormatter } from '../dates/epoch-day.ts';
 import { ENTRY_ROLES, type TEntryRole } from '../transactions/catalogue.ts';
 import type { TAnalyticsEntry, TAnalyticsTransaction } from './analytics-types.ts';
 import { ByteReader, ByteWriter } from './byte-codec.ts';
+import { parseDay } from './price-series.ts';
 
 /**
  * A repository's transactions as bytes, for keeping them between processes (analytics_transaction_tables): the
@@ -17,7 +19,6 @@ import { ByteReader, ByteWriter } from './byte-codec.ts';
  */
 
 const VERSION = 1;
-const DAY_MS = 86_400_000;
 
 /** Names (ids, types) as indexes, in the order first met. */
 class NameTable {
@@ -37,32 +38,6 @@ class NameTable {
 
 const ROLE_INDEX = new Map<TEntryRole, number>(ENTRY_ROLES.map((role, index) => [role, index]));
 
-/** The epoch day of 'YYYY-MM-DD' (a repository's transactions fall on a few thousand days: each is parsed once). */
-function dayParser(): (date: string) => number {
-  const known = new Map<string, number>();
-  return (date) => {
-    let day = known.get(date);
-    if (day === undefined) {
-      day = Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-      if (!Number.isInteger(day)) throw new Error(`transaction date ${date} is not a day`);
-      known.set(date, day);
-    }
-    return day;
-  };
-}
-
-function dayFormatter(): (day: number) => string {
-  const known = new Map<number, string>();
-  return (day) => {
-    let date = known.get(day);
-    if (date === undefined) {
-      date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-      known.set(day, date);
-    }
-    return date;
-  };
-}
-
 /** The id as the whole number it names (a seq); anything else cannot be packed. */
 function idNumber(id: string): number {
   const number = Number(id);
@@ -74,7 +49,6 @@ function idNumber(id: string): number {
 export function packTransactions(transactions: readonly TAnalyticsTransaction[]): Uint8Array {
   const names = new NameTable();
   const body = new ByteWriter();
-  const dayOf = dayParser();
   body.unsigned(transactions.length);
   let previousId = 0;
   let previousDay = 0;
@@ -82,7 +56,7 @@ export function packTransactions(transactions: readonly TAnalyticsTransaction[])
     const number = idNumber(id);
     body.signed(number - previousId);
     previousId = number;
-    const day = dayOf(date);
+    const day = parseDay(date);
     body.signed(day - previousDay);
     previousDay = day;
     body.unsigned(names.of(type));
@@ -118,7 +92,7 @@ export function unpackTransactions(bytes: Uint8Array): TAnalyticsTransaction[] {
     if (value === undefined) throw new Error('packed transactions name no such id');
     return value;
   };
-  const formatDay = dayFormatter();
+  const formatDay = epochDayFormatter();
   const transactions: TAnalyticsTransaction[] = new Array(reader.unsigned());
   let id = 0;
   let day = 0;

@@ -34,6 +34,22 @@ export function fromEpochDay(epochDay: number): string {
   return `${pad(year, 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
 }
 
+/**
+ * `fromEpochDay`, remembering each day's text: a repository's transactions fall on a few thousand days, read
+ * over and over.
+ */
+export function epochDayFormatter(): (epochDay: number) => string {
+  const known = new Map<number, string>();
+  return (epochDay) => {
+    let date = known.get(epochDay);
+    if (date === undefined) {
+      date = fromEpochDay(epochDay);
+      known.set(epochDay, date);
+    }
+    return date;
+  };
+}
+
 /** The calendar date `days` days after (or before, when negative) `isoDate`. */
 export function addDays(isoDate: string, days: number): string {
   return fromEpochDay(toEpochDay(isoDate) + days);

@@ -118,6 +118,13 @@ export function createAnalyticsPool(size: number) {
     });
   }
 
+  /** The first idle worker that `matches`, taken out of `idle`; undefined when none does or the pool is closed. */
+  function takeIdle(matches: (worker: Worker) => boolean): Worker | undefined {
+    if (isClosed) return undefined;
+    const at = idle.findIndex(matches);
+    return at === -1 ? undefined : idle.splice(at, 1)[0];
+  }
+
   /** Workers that finished a job recently enough to still keep its tables: a minute short of their own timer. */
   function recentWorkers(): Worker[] {
     const since = Date.now() - (KEEP_PASS_MS - 60_000);
@@ -132,7 +139,7 @@ export function createAnalyticsPool(size: number) {
    * How many of the tables a source leaves out the worker keeps: its prices (or the older table its changes
    * apply to) and its transactions (likewise). A source that carries both needs none.
    */
-  function fit(worker: Worker, job: TWorkerJob): number {
+  function tablesHeldFor(worker: Worker, job: TWorkerJob): number {
     const source = job.source;
     if (!source) return 0;
     const holds = (kept: string | undefined, key: string, base: string | undefined) =>
@@ -159,8 +166,8 @@ export function createAnalyticsPool(size: number) {
         let keeper = -1;
         let best = 0;
         idle.forEach((worker, at) => {
-          const fits = fit(worker, job);
-          if (fits > best) [keeper, best] = [at, fits];
+          const holds = tablesHeldFor(worker, job);
+          if (holds > best) [keeper, best] = [at, holds];
         });
         const worker = keeper === -1 ? idle.pop() : idle.splice(keeper, 1)[0];
         if (worker) run(worker, queued);
@@ -190,11 +197,8 @@ export function createAnalyticsPool(size: number) {
      * the repository; null when no idle worker does. The answer may still be `needsSource`.
      */
     computeHeld(job: TWorkerJob): Promise<TWorkerOutcome> | null {
-      if (isClosed) return null;
-      const at = idle.findIndex((worker) => held.get(worker) === job.memoKey);
-      if (at === -1) return null;
-      const [worker] = idle.splice(at, 1) as [Worker];
-      return new Promise((resolve) => run(worker, { job, resolve }));
+      const worker = takeIdle((candidate) => held.get(candidate) === job.memoKey);
+      return worker ? new Promise((resolve) => run(worker, { job, resolve })) : null;
     },
     /**
      * The price table `pricesKey` packed by an idle worker that keeps it (the one that just computed from it),
@@ -202,19 +206,13 @@ export function createAnalyticsPool(size: number) {
      * aggregates or patches the table offers it again).
      */
     packPrices(pricesKey: string): Promise<TPackOutcome> | null {
-      if (isClosed) return null;
-      const at = idle.findIndex((worker) => heldPrices.get(worker) === pricesKey);
-      if (at === -1) return null;
-      const [worker] = idle.splice(at, 1) as [Worker];
-      return runTable(worker, { pack: pricesKey });
+      const worker = takeIdle((candidate) => heldPrices.get(candidate) === pricesKey);
+      return worker ? runTable(worker, { pack: pricesKey }) : null;
     },
     /** The same for the transactions `transactionsKey` (TWorkerJob.transactionsKey). */
     packTransactions(transactionsKey: string): Promise<TPackOutcome> | null {
-      if (isClosed) return null;
-      const at = idle.findIndex((worker) => heldTransactions.get(worker) === transactionsKey);
-      if (at === -1) return null;
-      const [worker] = idle.splice(at, 1) as [Worker];
-      return runTable(worker, { pack: transactionsKey, table: 'transactions' });
+      const worker = takeIdle((candidate) => heldTransactions.get(candidate) === transactionsKey);
+      return worker ? runTable(worker, { pack: transactionsKey, table: 'transactions' }) : null;
     },
     /**
      * Has an idle worker make and keep the price table `build.build` of the prices read (then the next compute

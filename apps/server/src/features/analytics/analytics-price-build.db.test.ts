@@ -7,12 +7,9 @@ import {
   createTestUser,
   type TTestUser,
 } from '../repositories/testing/repository-test-kit.ts';
-import { createAnalyticsService } from './analytics.service.ts';
-import { createAnalyticsCache } from './analytics-cache.ts';
-import { createAnalyticsEvents } from './analytics-events.ts';
 import { createAnalyticsPool, type TAnalyticsPool } from './analytics-pool.ts';
 import { buildPriceTable, tableKeyOf } from './analytics-price-build.ts';
-import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
+import { createTestAnalyticsService } from './testing/analytics-test-service.ts';
 import { keptPriceTableOf, pricesVersionOf } from './testing/kept-price-tables.ts';
 
 // After a write of many assets' prices (an import), the price table is built and kept before any compute
@@ -151,23 +148,7 @@ describe('a price table built after a write', () => {
     expect(deposit.statusCode).toBe(201);
     await price(alfa as string, '2024-03-04', '10');
     await price(bravo as string, '2024-03-04', '20');
-    const published: Array<Record<string, unknown>> = [];
-    const pool = newPool();
-    const service = createAnalyticsService({
-      db: t.database.db,
-      pool,
-      results: createAnalyticsResultsRepository(t.database.db),
-      events: createAnalyticsEvents(),
-      bus: () =>
-        ({
-          publish: (_repositoryId: string, json: string) => published.push(JSON.parse(json)),
-          announceResult: () => {},
-        }) as never,
-      remote: null,
-      observeComputeSeconds: () => {},
-      log: { error: () => {}, warn: () => {} },
-      loaderParts: PARTS,
-      cache: createAnalyticsCache(),
+    const { service, published } = createTestAnalyticsService(t.database.db, newPool(), PARTS, {
       tablesSettleMs: 0,
     });
     service.tablesAfterWrite(repositoryId);

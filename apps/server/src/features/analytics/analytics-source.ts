@@ -6,6 +6,7 @@ import type {
   TAnalyticsRequest,
   TAnalyticsTransaction,
 } from '@strata/core/analytics/analytics-types';
+import { epochDayFormatter } from '@strata/core/dates/epoch-day';
 import { findTransactionType } from '@strata/core/transactions/catalogue';
 import { countListed, readNumberList } from './number-list.ts';
 
@@ -118,19 +119,6 @@ export function seriesOf(row: TPriceSeriesText): TAnalyticsPriceSeries {
   return { asset_id: row.asset_id, source: row.source, days, closes };
 }
 
-/** 'YYYY-MM-DD' of an epoch day (a repository's transactions fall on a few thousand days: each is made once). */
-function dayFormatter(): (day: number) => string {
-  const known = new Map<number, string>();
-  return (day) => {
-    let date = known.get(day);
-    if (date === undefined) {
-      date = new Date(day * 86_400_000).toISOString().slice(0, 10);
-      known.set(day, date);
-    }
-    return date;
-  };
-}
-
 /**
  * The loader's entry lines as transactions, each entry with its role from the catalogue (by slot). Entries
  * arrive grouped by transaction in date order; a transaction's id is its seq. `ids` interns the account and
@@ -141,7 +129,7 @@ export function parseTransactionLines(
   ids: Map<string, string> = new Map(),
 ): TAnalyticsTransaction[] {
   const transactions: TAnalyticsTransaction[] = [];
-  const formatDay = dayFormatter();
+  const formatDay = epochDayFormatter();
   const fields: string[] = [];
   // Every entry names its account and asset by id: one string per id rather than one per entry, so the
   // engine's maps keyed by id compare one string with itself, and the entries hold no copies of it.

@@ -8,14 +8,11 @@ import {
   createTestUser,
   type TTestUser,
 } from '../repositories/testing/repository-test-kit.ts';
-import { createAnalyticsService } from './analytics.service.ts';
-import { createAnalyticsCache } from './analytics-cache.ts';
-import { createAnalyticsEvents } from './analytics-events.ts';
 import { recentRepositoriesWithoutTables } from './analytics-loader.repository.ts';
 import { createAnalyticsPool, type TAnalyticsPool } from './analytics-pool.ts';
 import { tableKeyOf } from './analytics-price-build.ts';
-import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
 import { buildTransactionTable } from './analytics-transaction-build.ts';
+import { createTestAnalyticsService } from './testing/analytics-test-service.ts';
 
 // After a write of many transactions (an import), they are read, parsed and kept before any compute asks for
 // them: a worker holds them, and the database keeps them packed for another process.
@@ -168,22 +165,7 @@ describe('transactions built after a write', () => {
       });
       expect(price.statusCode).toBe(201);
     }
-    const published: Array<Record<string, unknown>> = [];
-    const service = createAnalyticsService({
-      db: t.database.db,
-      pool: newPool(),
-      results: createAnalyticsResultsRepository(t.database.db),
-      events: createAnalyticsEvents(),
-      bus: () =>
-        ({
-          publish: (_repositoryId: string, json: string) => published.push(JSON.parse(json)),
-          announceResult: () => {},
-        }) as never,
-      remote: null,
-      observeComputeSeconds: () => {},
-      log: { error: () => {}, warn: () => {} },
-      loaderParts: PARTS,
-      cache: createAnalyticsCache(),
+    const { service, published } = createTestAnalyticsService(t.database.db, newPool(), PARTS, {
       tablesSettleMs: 0,
     });
     service.tablesAfterWrite(repositoryId);

@@ -9,12 +9,9 @@ import {
   tagLookupAs,
 } from '../repositories/testing/repository-test-kit.ts';
 import { loadAnalyticsInput, loaderPartsFor } from './analytics.loader.ts';
-import { createAnalyticsService } from './analytics.service.ts';
-import { createAnalyticsCache } from './analytics-cache.ts';
-import { createAnalyticsEvents } from './analytics-events.ts';
 import { createAnalyticsPool, type TAnalyticsPool } from './analytics-pool.ts';
-import { createAnalyticsResultsRepository } from './analytics-results.repository.ts';
 import { connect, ofType, type TClient } from './testing/analytics-socket-client.ts';
+import { createTestAnalyticsService } from './testing/analytics-test-service.ts';
 
 // The analytics worker keeps a repository's parsed transactions under its transactions version (migration
 // 2026-11-28-0043, raised by triggers on transactions and their entries): after a transaction is written,
@@ -144,25 +141,9 @@ afterAll(async () => {
  * at the two month ends, and what its load read (the 'computing' progress).
  */
 async function computeElsewhere(repositoryId: string) {
-  const published: Array<Record<string, unknown>> = [];
   const pool = createAnalyticsPool(1);
   pools.push(pool);
-  const service = createAnalyticsService({
-    db: t.database.db,
-    pool,
-    results: createAnalyticsResultsRepository(t.database.db),
-    events: createAnalyticsEvents(),
-    bus: () =>
-      ({
-        publish: (_repositoryId: string, json: string) => published.push(JSON.parse(json)),
-        announceResult: () => {},
-      }) as never,
-    remote: null,
-    observeComputeSeconds: () => {},
-    log: { error: () => {}, warn: () => {} },
-    loaderParts: loaderPartsFor('postgres'),
-    cache: createAnalyticsCache(),
-  });
+  const { service, published } = createTestAnalyticsService(t.database.db, pool, loaderPartsFor('postgres'));
   // A timeline the other computes did not ask for, so no stored result answers it.
   const answer = JSON.parse(
     (

@@ -111,14 +111,17 @@ let keptPrices: { key: string; series: TAnalyticsPriceSeries[] } | null = null;
 // of the parse of a compute after a write at 100k, docs/benchmarks.md).
 let keptTransactions: { key: string; list: TAnalyticsTransaction[]; ids: Map<string, string> } | null = null;
 
+/** The transactions of these entry lines, parsed and kept as `transactionsKey`. */
+function keepParsed(text: string, transactionsKey: string): TAnalyticsTransaction[] {
+  keptTransactions = null;
+  const ids = new Map<string, string>();
+  const list = parseTransactionLines(text, ids);
+  keptTransactions = { key: transactionsKey, list, ids };
+  return list;
+}
+
 function transactionsFor(source: TAnalyticsSource, transactionsKey: string): TAnalyticsTransaction[] {
-  if (source.transactionsText !== null) {
-    keptTransactions = null;
-    const ids = new Map<string, string>();
-    const list = parseTransactionLines(source.transactionsText, ids);
-    keptTransactions = { key: transactionsKey, list, ids };
-    return list;
-  }
+  if (source.transactionsText !== null) return keepParsed(source.transactionsText, transactionsKey);
   const changes = source.transactionChanges;
   if (source.packedTransactions) {
     keptTransactions = null;
@@ -213,10 +216,7 @@ parentPort?.on('message', (message: TWorkerJob | TPackJob | TBuildJob | TBuildTr
   if ('buildTransactions' in message) {
     let outcome: TPackOutcome;
     try {
-      keptTransactions = null;
-      const ids = new Map<string, string>();
-      const list = parseTransactionLines(message.transactionsText, ids);
-      keptTransactions = { key: message.buildTransactions, list, ids };
+      keepParsed(message.transactionsText, message.buildTransactions);
       outcome = packKeptTransactions(message.buildTransactions);
     } catch {
       keptTransactions = null;
