@@ -15,17 +15,11 @@ import { useBiometricSignIn } from '../biometric/use-biometric-sign-in.ts';
 import { completeSignIn, isTwoFactorRedirect } from '../complete-sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { markCodeSent } from '../components/use-resend-countdown.ts';
+import { PasskeySignIn } from '../passkey-sign-in.ts';
 
 function isPasskeyCancelled(error: unknown): boolean {
   // The browser dialog was dismissed or the biometric check failed: simply "not signed in" (seed §1).
   return isAuthRequestError(error) && error.status === 400;
-}
-
-async function isConditionalUiAvailable(): Promise<boolean> {
-  const credential = (
-    globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }
-  ).PublicKeyCredential;
-  return (await credential?.isConditionalMediationAvailable?.().catch(() => false)) ?? false;
 }
 
 export function Component() {
@@ -53,18 +47,16 @@ export function Component() {
     navigate(await completeSignIn(queryClient), { replace: true });
   }
 
-  // Passkeys offered in the e-mail field's autofill where the browser supports it (conditional UI).
-  // Runs once per visit of the page.
+  // Passkeys offered in the e-mail field's autofill where the browser supports it, once per visit of the page.
+  const [passkeys] = useState(() => new PasskeySignIn());
   // biome-ignore lint/correctness/useExhaustiveDependencies: finish only reads the router and query client.
   useEffect(() => {
     let isActive = true;
     void (async () => {
-      if (!(await isConditionalUiAvailable()) || !isActive) return;
       try {
-        await authCall(authClient.signIn.passkey({ autoFill: true }));
-        if (isActive) await finish();
+        if ((await passkeys.offerInAutofill(() => isActive)) && isActive) await finish();
       } catch {
-        // Aborted by a modal passkey request or dismissed: nothing to report.
+        // Aborted by the passkey button or dismissed: nothing to report.
       }
     })();
     return () => {
@@ -105,7 +97,7 @@ export function Component() {
   async function signInWithPasskey() {
     setIsPasskeyPending(true);
     try {
-      await authCall(authClient.signIn.passkey());
+      await passkeys.signInWithButton();
       await finish();
     } catch (error) {
       if (!isPasskeyCancelled(error)) {

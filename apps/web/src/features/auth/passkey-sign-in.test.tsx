@@ -1,0 +1,176 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient } from '../../shared/api/api-client.ts';
+import { NotificationRenderer } from '../../shared/notifications/notification-renderer.tsx';
+import { Component as LoginPage } from './routes/login-page.tsx';
+
+// The browser's WebAuthn is faked at navigator.credentials (the authenticator cannot run here), and the server at
+// fetch. Everything between — the page, @simplewebauthn/browser with its one-request-per-page abort, better-auth's
+// client — is real. The fake server keeps one challenge per browser, as better-auth's cookie does.
+
+const toBase64Url = (text: string) => Buffer.from(text).toString('base64url');
+
+interface TPendingGet {
+  mediation: string | undefined;
+  challenge: string;
+  isAborted: boolean;
+  resolve: () => void;
+}
+
+/** A browser that offers passkeys in autofill (conditional mediation). */
+const FakePublicKeyCredential = Object.assign(function PublicKeyCredential() {}, {
+  isConditionalMediationAvailable: async () => true,
+});
+
+function fakeWebAuthn() {
+  const gets: TPendingGet[] = [];
+  const credentials = {
+    get: (options: CredentialRequestOptions & { mediation?: string }) =>
+      new Promise((resolve, reject) => {
+        const challenge = Buffer.from(options.publicKey?.challenge as ArrayBuffer).toString('base64url');
+        const pending: TPendingGet = {
+          mediation: options.mediation,
+          challenge,
+          isAborted: false,
+          resolve: () =>
+            resolve({
+              id: 'credential-1',
+              rawId: new Uint8Array([1]).buffer,
+              type: 'public-key',
+              authenticatorAttachment: 'platform',
+              response: {
+                authenticatorData: new Uint8Array([2]).buffer,
+                clientDataJSON: new TextEncoder().encode(JSON.stringify({ challenge })).buffer,
+                signature: new Uint8Array([3]).buffer,
+                userHandle: null,
+              },
+              getClientExtensionResults: () => ({}),
+            }),
+        };
+        options.signal?.addEventListener('abort', () => {
+          pending.isAborted = true;
+          reject(new DOMException('The operation was aborted.', 'AbortError'));
+        });
+        gets.push(pending);
+      }),
+  };
+  Object.defineProperty(globalThis.navigator, 'credentials', { value: credentials, configurable: true });
+  vi.stubGlobal('PublicKeyCredential', FakePublicKeyCredential);
+  return gets;
+}
+
+/** better-auth's passkey endpoints with a challenge cookie, the session and the subscription. */
+function serve() {
+  let issued = 0;
+  let cookieChallenge: string | null = null;
+  const heldOptions: Array<() => void> = [];
+  const state = { holdNextOptions: true, verified: [] as string[] };
+  const respond = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetchStub = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.includes('/api/auth/passkey/generate-authenticate-options')) {
+      issued += 1;
+      const challenge = toBase64Url(`challenge-${issued}`);
+      if (state.holdNextOptions) {
+        state.holdNextOptions = false;
+        await new Promise<void>((release) => heldOptions.push(release));
+      }
+      cookieChallenge = challenge;
+      return respond(200, {
+        challenge,
+        rpId: 'localhost',
+        allowCredentials: [],
+        userVerification: 'preferred',
+      });
+    }
+    if (url.endsWith('/api/auth/passkey/verify-authentication')) {
+      const body = JSON.parse(String(input instanceof Request ? await input.text() : init?.body));
+      const clientData = JSON.parse(
+        Buffer.from(body.response.response.clientDataJSON, 'base64url').toString(),
+      );
+      if (clientData.challenge !== cookieChallenge) return respond(400, { message: 'Challenge not found' });
+      state.verified.push(clientData.challenge);
+      return respond(200, { session: { id: 's1' }, user: { id: 'u1' } });
+    }
+    if (url.endsWith('/api/auth/get-session')) {
+      return respond(200, {
+        session: { id: 's1', userId: 'u1', expiresAt: '2030-01-01T00:00:00Z' },
+        user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
+      });
+    }
+    if (url.includes('/api/subscription')) return respond(200, { is_active: true });
+    return respond(200, { emailPassword: true, passkey: true, oidc: null });
+  }) as typeof fetch;
+  vi.stubGlobal('fetch', fetchStub);
+  configureApiClient({ fetch: fetchStub, logError: () => {} });
+  return { state, heldOptions };
+}
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/dashboards', element: <p>dashboards</p> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <NotificationRenderer />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+let gets: TPendingGet[];
+beforeEach(() => {
+  gets = fakeWebAuthn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(globalThis.navigator, 'credentials');
+  configureApiClient({
+    fetch: (...args) => globalThis.fetch(...args),
+    logError: (entry) => console.error(entry),
+  });
+});
+
+describe('passkeys on the sign-in page', () => {
+  it('signs in through the autofill offer when the user picks the passkey there', async () => {
+    const server = serve();
+    server.state.holdNextOptions = false;
+    renderLogin();
+    await waitFor(() => expect(gets).toHaveLength(1));
+    expect(gets[0]?.mediation).toBe('conditional');
+    gets[0]?.resolve();
+    expect(await screen.findByText('dashboards')).toBeTruthy();
+    expect(server.state.verified).toEqual([toBase64Url('challenge-1')]);
+  });
+
+  it('a press on the button while the autofill offer is being prepared is not lost', async () => {
+    const server = serve();
+    renderLogin();
+    // The autofill's challenge is on its way when the user presses the button.
+    await waitFor(() => expect(server.heldOptions).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    server.heldOptions[0]?.();
+    // The browser's passkey dialog is answered by the user a moment later.
+    await waitFor(() => expect(gets.some((get) => get.mediation === undefined)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const dialog = gets.find((get) => get.mediation === undefined);
+    expect(dialog?.isAborted).toBe(false);
+    dialog?.resolve();
+    expect(await screen.findByText('dashboards')).toBeTruthy();
+    expect(server.state.verified).toEqual([toBase64Url('challenge-2')]);
+    expect(gets.filter((get) => get.mediation === 'conditional')).toEqual([]);
+  });
+});

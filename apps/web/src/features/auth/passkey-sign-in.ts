@@ -1,0 +1,56 @@
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import { authCall, authClient } from './auth-client.ts';
+
+async function isConditionalUiAvailable(): Promise<boolean> {
+  const credential = (
+    globalThis as { PublicKeyCredential?: { isConditionalMediationAvailable?: () => Promise<boolean> } }
+  ).PublicKeyCredential;
+  return (await credential?.isConditionalMediationAvailable?.().catch(() => false)) ?? false;
+}
+
+/**
+ * The sign-in page's two passkey ceremonies, one at a time. A page holds one WebAuthn request (a new one aborts
+ * the one before) and the server one challenge per browser (a cookie). So a press on the passkey button while
+ * the autofill request was still being prepared was aborted by it, or checked against its challenge: the press
+ * was lost without a word. The button now waits for the autofill's challenge, and the autofill then stands
+ * down.
+ */
+export class PasskeySignIn {
+  private autofillChallenge: Promise<unknown> = Promise.resolve();
+  private isButtonPressed = false;
+
+  /**
+   * Offers passkeys in the e-mail field's autofill (conditional UI) where the browser supports it. Resolves
+   * true once signed in through it, false when not offered; rejects when dismissed or aborted.
+   */
+  async offerInAutofill(isActive: () => boolean): Promise<boolean> {
+    const isWanted = () => isActive() && !this.isButtonPressed;
+    if (!(await isConditionalUiAvailable()) || !isWanted()) return false;
+    const challenge = authCall(
+      authClient.$fetch<PublicKeyCredentialRequestOptionsJSON>('/passkey/generate-authenticate-options', {
+        method: 'GET',
+      }) as Promise<{ data: PublicKeyCredentialRequestOptionsJSON; error: null }>,
+    );
+    this.autofillChallenge = challenge.catch(() => undefined);
+    const optionsJSON = await challenge;
+    if (!isWanted()) return false;
+    const { clientExtensionResults: _, ...response } = await startAuthentication({
+      optionsJSON,
+      useBrowserAutofill: true,
+    });
+    await authCall(
+      authClient.$fetch('/passkey/verify-authentication', { method: 'POST', body: { response } }) as Promise<{
+        data: unknown;
+        error: null;
+      }>,
+    );
+    return true;
+  }
+
+  /** The passkey button: the browser's own passkey dialog. Aborts the autofill offer for good. */
+  async signInWithButton(): Promise<void> {
+    this.isButtonPressed = true;
+    await this.autofillChallenge;
+    await authCall(authClient.signIn.passkey());
+  }
+}
