@@ -1,12 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../shared/api/api-client.ts';
-import { NotificationRenderer } from '../../shared/notifications/notification-renderer.tsx';
-import { Component as LoginPage } from './routes/login-page.tsx';
+import {
+  renderSignIn,
+  requestJson,
+  respondJson,
+  restoreApiClient,
+  serveSignIn,
+} from './testing/sign-in-harness.tsx';
 
 // The browser's WebAuthn is faked at navigator.credentials (the authenticator cannot run here), and the server at
 // fetch. Everything between — the page, @simplewebauthn/browser with its one-request-per-page abort, better-auth's
@@ -63,16 +64,13 @@ function fakeWebAuthn() {
   return gets;
 }
 
-/** better-auth's passkey endpoints with a challenge cookie, the session and the subscription. */
+/** better-auth's passkey endpoints, with one challenge per browser as its cookie keeps it. */
 function serve() {
   let issued = 0;
   let cookieChallenge: string | null = null;
   const heldOptions: Array<() => void> = [];
   const state = { holdNextOptions: true, verified: [] as string[] };
-  const respond = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fetchStub = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
+  serveSignIn(async (url, input, init) => {
     if (url.includes('/api/auth/passkey/generate-authenticate-options')) {
       issued += 1;
       const challenge = toBase64Url(`challenge-${issued}`);
@@ -81,7 +79,7 @@ function serve() {
         await new Promise<void>((release) => heldOptions.push(release));
       }
       cookieChallenge = challenge;
-      return respond(200, {
+      return respondJson(200, {
         challenge,
         rpId: 'localhost',
         allowCredentials: [],
@@ -89,45 +87,18 @@ function serve() {
       });
     }
     if (url.endsWith('/api/auth/passkey/verify-authentication')) {
-      const body = JSON.parse(String(input instanceof Request ? await input.text() : init?.body));
+      const body = (await requestJson(input, init)) as { response: { response: { clientDataJSON: string } } };
       const clientData = JSON.parse(
         Buffer.from(body.response.response.clientDataJSON, 'base64url').toString(),
       );
-      if (clientData.challenge !== cookieChallenge) return respond(400, { message: 'Challenge not found' });
+      if (clientData.challenge !== cookieChallenge)
+        return respondJson(400, { message: 'Challenge not found' });
       state.verified.push(clientData.challenge);
-      return respond(200, { session: { id: 's1' }, user: { id: 'u1' } });
+      return respondJson(200, { session: { id: 's1' }, user: { id: 'u1' } });
     }
-    if (url.endsWith('/api/auth/get-session')) {
-      return respond(200, {
-        session: { id: 's1', userId: 'u1', expiresAt: '2030-01-01T00:00:00Z' },
-        user: { id: 'u1', email: 'ada@example.com', name: 'Ada' },
-      });
-    }
-    if (url.includes('/api/subscription')) return respond(200, { is_active: true });
-    return respond(200, { emailPassword: true, passkey: true, oidc: null });
-  }) as typeof fetch;
-  vi.stubGlobal('fetch', fetchStub);
-  configureApiClient({ fetch: fetchStub, logError: () => {} });
+    return null;
+  });
   return { state, heldOptions };
-}
-
-function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/dashboards', element: <p>dashboards</p> },
-    ],
-    { initialEntries: ['/login'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <NotificationRenderer />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
 }
 
 let gets: TPendingGet[];
@@ -137,17 +108,14 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   Reflect.deleteProperty(globalThis.navigator, 'credentials');
-  configureApiClient({
-    fetch: (...args) => globalThis.fetch(...args),
-    logError: (entry) => console.error(entry),
-  });
+  restoreApiClient();
 });
 
 describe('passkeys on the sign-in page', () => {
   it('signs in through the autofill offer when the user picks the passkey there', async () => {
     const server = serve();
     server.state.holdNextOptions = false;
-    renderLogin();
+    renderSignIn();
     await waitFor(() => expect(gets).toHaveLength(1));
     expect(gets[0]?.mediation).toBe('conditional');
     gets[0]?.resolve();
@@ -157,7 +125,7 @@ describe('passkeys on the sign-in page', () => {
 
   it('a press on the button while the autofill offer is being prepared is not lost', async () => {
     const server = serve();
-    renderLogin();
+    renderSignIn();
     // The autofill's challenge is on its way when the user presses the button.
     await waitFor(() => expect(server.heldOptions).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));

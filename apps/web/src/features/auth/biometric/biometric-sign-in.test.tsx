@@ -1,12 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../shared/api/api-client.ts';
-import { NotificationRenderer } from '../../../shared/notifications/notification-renderer.tsx';
-import { Component as LoginPage } from '../routes/login-page.tsx';
+import {
+  renderSignIn,
+  requestJson,
+  respondJson,
+  restoreApiClient,
+  serveSignIn,
+} from '../testing/sign-in-harness.tsx';
 import type { TBiometricPort, TSavedSignIn } from './biometric-types.ts';
 
 // The device is faked at its port: the module wrapping the Capacitor plugin (native-biometric-port.ts) is the
@@ -37,51 +38,18 @@ vi.mock('./native-biometric-port.ts', () => ({
 
 const ADA = { email: 'ada@example.com', password: 'correct-horse-1' };
 
-/** The server: better-auth's sign-in and session, and the subscription the landing path reads. */
+/** The server: better-auth's password sign-in, answered for `acceptedPassword` only. */
 function serve(acceptedPassword: string) {
   const signIns: unknown[] = [];
-  const respond = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fetchStub = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.endsWith('/api/auth/sign-in/email')) {
-      const body = JSON.parse(String(input instanceof Request ? await input.text() : init?.body));
-      signIns.push(body);
-      return body.password === acceptedPassword
-        ? respond(200, { redirect: false, token: 't', user: { id: 'u1', email: ADA.email } })
-        : respond(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
-    }
-    if (url.endsWith('/api/auth/get-session')) {
-      return respond(200, {
-        session: { id: 's1', userId: 'u1', expiresAt: '2030-01-01T00:00:00Z' },
-        user: { id: 'u1', email: ADA.email, name: 'Ada' },
-      });
-    }
-    if (url.includes('/api/subscription')) return respond(200, { is_active: true });
-    return respond(200, { emailPassword: true, passkey: true, oidc: null });
-  }) as typeof fetch;
-  vi.stubGlobal('fetch', fetchStub);
-  configureApiClient({ fetch: fetchStub, logError: () => {} });
+  serveSignIn(async (url, input, init) => {
+    if (!url.endsWith('/api/auth/sign-in/email')) return null;
+    const body = (await requestJson(input, init)) as { password: string };
+    signIns.push(body);
+    return body.password === acceptedPassword
+      ? respondJson(200, { redirect: false, token: 't', user: { id: 'u1', email: ADA.email } })
+      : respondJson(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+  });
   return signIns;
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/dashboards', element: <p>dashboards</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <NotificationRenderer />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
 }
 
 async function typePassword(password: string) {
@@ -95,16 +63,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  configureApiClient({
-    fetch: (...args) => globalThis.fetch(...args),
-    logError: (entry) => console.error(entry),
-  });
+  restoreApiClient();
 });
 
 describe('biometric sign-in in the native app', () => {
   it('offers to save the sign-in after a password sign-in, behind a biometric check', async () => {
     serve(ADA.password);
-    renderAt('/login');
+    renderSignIn('/login');
     const remember = await screen.findByRole('checkbox', {
       name: 'Use fingerprint or face to sign in next time',
     });
@@ -120,7 +85,7 @@ describe('biometric sign-in in the native app', () => {
   it('saves nothing when the check at saving fails', async () => {
     serve(ADA.password);
     device.verifies = false;
-    renderAt('/login');
+    renderSignIn('/login');
     await userEvent.click(await screen.findByRole('checkbox', { name: /next time/ }));
     await typePassword(ADA.password);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -131,7 +96,7 @@ describe('biometric sign-in in the native app', () => {
   it('signs in with the saved sign-in once the check passes', async () => {
     const signIns = serve(ADA.password);
     device.saved = ADA;
-    renderAt('/login');
+    renderSignIn('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with fingerprint or face' }));
     expect(await screen.findByText('dashboards')).toBeTruthy();
     expect(device.verifyReasons).toEqual(['Sign in to Strata']);
@@ -142,7 +107,7 @@ describe('biometric sign-in in the native app', () => {
     const signIns = serve(ADA.password);
     device.saved = ADA;
     device.verifies = false;
-    renderAt('/login');
+    renderSignIn('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with fingerprint or face' }));
     await waitFor(() => expect(device.verifyReasons).toHaveLength(1));
     expect(signIns).toEqual([]);
@@ -154,7 +119,7 @@ describe('biometric sign-in in the native app', () => {
   it('forgets a saved sign-in the server refuses (the password changed) and says so', async () => {
     serve('a-new-password-2');
     device.saved = ADA;
-    renderAt('/login');
+    renderSignIn('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with fingerprint or face' }));
     expect(await screen.findByText('Your saved sign-in no longer works')).toBeTruthy();
     expect(device.saved).toBeNull();
@@ -166,7 +131,7 @@ describe('biometric sign-in in the native app', () => {
   it('unticking the option forgets the saved sign-in at the next password sign-in', async () => {
     serve(ADA.password);
     device.saved = ADA;
-    renderAt('/login');
+    renderSignIn('/login');
     const remember = await screen.findByRole('checkbox', { name: /next time/ });
     await waitFor(() => expect((remember as HTMLInputElement).checked).toBe(true));
     await userEvent.click(remember);
@@ -180,7 +145,7 @@ describe('biometric sign-in in the native app', () => {
     serve(ADA.password);
     device.isAvailable = false;
     device.saved = ADA;
-    renderAt('/login');
+    renderSignIn('/login');
     await screen.findByRole('button', { name: 'Sign in' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('checkbox', { name: /next time/ })).toBeNull();
@@ -193,7 +158,7 @@ describe('in a browser', () => {
     vi.stubGlobal('Capacitor', undefined);
     serve(ADA.password);
     device.saved = ADA;
-    renderAt('/login');
+    renderSignIn('/login');
     await screen.findByRole('button', { name: 'Sign in with a passkey' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('checkbox', { name: /next time/ })).toBeNull();
