@@ -101,10 +101,13 @@ describe('unsaved input survives Back', () => {
     // Back must stay inside the app: a page loaded by the address bar is left by the browser itself.
     await page.goto(`${app.baseUrl}/tags`);
     await page.getByRole('button', { name: 'New tag' }).click();
+    await page.waitForURL(/\/tags\/new$/);
     const dialog = page.getByRole('dialog', { name: 'New tag' });
     await dialog.getByLabel('Tag name').fill('Colour');
     await page.goBack();
     await question(page).getByRole('button', { name: 'Continue editing' }).click();
+    // The question has left before Back asks it again: two at once would be two dialogs of that name.
+    await poll(() => question(page).count()).toBe(0);
     expect(await dialog.getByLabel('Tag name').inputValue()).toBe('Colour');
     await settle(page);
     await page.goBack();
@@ -128,6 +131,7 @@ describe('unsaved input survives Back', () => {
     await drawer.getByLabel('Name').fill('Steady Corporation');
     await drawer.getByRole('tab', { name: 'Prices' }).click();
     await question(page).getByRole('button', { name: 'Continue editing' }).click();
+    await poll(() => question(page).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe(`/assets/${stock.id}`);
     expect(await drawer.getByLabel('Name').inputValue()).toBe('Steady Corporation');
     await settle(page);
