@@ -20,6 +20,8 @@ interface TPendingGet {
   challenge: string;
   isAborted: boolean;
   resolve: () => void;
+  /** The user closes the browser's dialog. */
+  dismiss: () => void;
 }
 
 /** A browser that offers passkeys in autofill (conditional mediation). */
@@ -51,6 +53,7 @@ function fakeWebAuthn() {
               },
               getClientExtensionResults: () => ({}),
             }),
+          dismiss: () => reject(new DOMException('The operation was cancelled.', 'NotAllowedError')),
         };
         options.signal?.addEventListener('abort', () => {
           pending.isAborted = true;
@@ -140,5 +143,23 @@ describe('passkeys on the sign-in page', () => {
     expect(await screen.findByText('dashboards')).toBeTruthy();
     expect(server.state.verified).toEqual([toBase64Url('challenge-2')]);
     expect(gets.filter((get) => get.mediation === 'conditional')).toEqual([]);
+  });
+
+  it('offers the passkeys in the autofill again once the button’s dialog was closed without a sign-in', async () => {
+    const server = serve();
+    server.state.holdNextOptions = false;
+    renderSignIn();
+    await waitFor(() => expect(gets).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() => expect(gets).toHaveLength(2));
+    expect(gets[0]?.isAborted).toBe(true);
+    gets[1]?.dismiss();
+    // Not signed in, and nothing to report: the autofill offers the passkeys again, and picking one signs in.
+    await waitFor(() => expect(gets).toHaveLength(3));
+    expect(gets[2]?.mediation).toBe('conditional');
+    expect(screen.queryByText('Signin error')).toBeNull();
+    gets[2]?.resolve();
+    expect(await screen.findByText('dashboards')).toBeTruthy();
+    expect(server.state.verified).toEqual([toBase64Url('challenge-3')]);
   });
 });

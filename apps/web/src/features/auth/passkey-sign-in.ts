@@ -12,19 +12,19 @@ async function isConditionalUiAvailable(): Promise<boolean> {
  * The sign-in page's two passkey ceremonies, one at a time. A page holds one WebAuthn request (a new one aborts
  * the one before) and the server one challenge per browser (a cookie). So a press on the passkey button while
  * the autofill request was still being prepared was aborted by it, or checked against its challenge: the press
- * was lost without a word. The button now waits for the autofill's challenge, and the autofill then stands
- * down.
+ * was lost without a word. The button now waits for the autofill's challenge, and the autofill stands down
+ * while the button's ceremony runs; the page offers it again when that ceremony ends without a sign-in.
  */
 export class PasskeySignIn {
   private autofillChallenge: Promise<unknown> = Promise.resolve();
-  private isButtonPressed = false;
+  private buttonCeremonies = 0;
 
   /**
    * Offers passkeys in the e-mail field's autofill (conditional UI) where the browser supports it. Resolves
    * true once signed in through it, false when not offered; rejects when dismissed or aborted.
    */
   async offerInAutofill(isActive: () => boolean): Promise<boolean> {
-    const isWanted = () => isActive() && !this.isButtonPressed;
+    const isWanted = () => isActive() && this.buttonCeremonies === 0;
     if (!(await isConditionalUiAvailable()) || !isWanted()) return false;
     const challenge = authCall(
       authClient.$fetch<PublicKeyCredentialRequestOptionsJSON>('/passkey/generate-authenticate-options', {
@@ -47,10 +47,14 @@ export class PasskeySignIn {
     return true;
   }
 
-  /** The passkey button: the browser's own passkey dialog. Aborts the autofill offer for good. */
+  /** The passkey button: the browser's own passkey dialog, which aborts the autofill offer under way. */
   async signInWithButton(): Promise<void> {
-    this.isButtonPressed = true;
-    await this.autofillChallenge;
-    await authCall(authClient.signIn.passkey());
+    this.buttonCeremonies += 1;
+    try {
+      await this.autofillChallenge;
+      await authCall(authClient.signIn.passkey());
+    } finally {
+      this.buttonCeremonies -= 1;
+    }
   }
 }

@@ -47,20 +47,28 @@ export function Component() {
     navigate(await completeSignIn(queryClient), { replace: true });
   }
 
-  // Passkeys offered in the e-mail field's autofill where the browser supports it, once per visit of the page.
+  // Passkeys offered in the e-mail field's autofill where the browser supports it: when the page opens, and
+  // again after the passkey button's ceremony ended without a sign-in (it aborted the offer).
   const [passkeys] = useState(() => new PasskeySignIn());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: finish only reads the router and query client.
-  useEffect(() => {
-    let isActive = true;
+  const visit = useRef<{ isActive: boolean } | null>(null);
+  function offerPasskeysInAutofill() {
+    const current = visit.current;
+    if (!current) return;
     void (async () => {
       try {
-        if ((await passkeys.offerInAutofill(() => isActive)) && isActive) await finish();
+        if ((await passkeys.offerInAutofill(() => current.isActive)) && current.isActive) await finish();
       } catch {
         // Aborted by the passkey button or dismissed: nothing to report.
       }
     })();
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the offer only reads the router and query client.
+  useEffect(() => {
+    const current = { isActive: true };
+    visit.current = current;
+    offerPasskeysInAutofill();
     return () => {
-      isActive = false;
+      current.isActive = false;
     };
   }, []);
 
@@ -103,6 +111,7 @@ export function Component() {
       if (!isPasskeyCancelled(error)) {
         showError(AUTH_MESSAGES.signInError, authErrorDescription(error));
       }
+      offerPasskeysInAutofill();
     } finally {
       setIsPasskeyPending(false);
     }
