@@ -51,6 +51,11 @@ export async function authCall<T>(call: Promise<TAuthResult<T>>): Promise<T> {
   return result.data as T;
 }
 
+/** A better-auth endpoint that no client method wraps, called as `authCall` calls the others. */
+export function authFetch<T>(path: string, options: { method: 'GET' | 'POST'; body?: object }): Promise<T> {
+  return authCall(authClient.$fetch<T>(path, options) as Promise<TAuthResult<T>>);
+}
+
 /** Text for a toast's description: better-auth's message, or a hint that the server was not reached. */
 export function authErrorDescription(error: unknown): string | undefined {
   if (isAuthRequestError(error)) {

@@ -17,7 +17,6 @@ const toBase64Url = (text: string) => Buffer.from(text).toString('base64url');
 
 interface TPendingGet {
   mediation: string | undefined;
-  challenge: string;
   isAborted: boolean;
   resolve: () => void;
   /** The user closes the browser's dialog. */
@@ -37,7 +36,6 @@ function fakeWebAuthn() {
         const challenge = Buffer.from(options.publicKey?.challenge as ArrayBuffer).toString('base64url');
         const pending: TPendingGet = {
           mediation: options.mediation,
-          challenge,
           isAborted: false,
           resolve: () =>
             resolve({

@@ -1,5 +1,5 @@
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
-import { authCall, authClient } from './auth-client.ts';
+import { authCall, authClient, authFetch } from './auth-client.ts';
 
 async function isConditionalUiAvailable(): Promise<boolean> {
   const credential = (
@@ -17,19 +17,20 @@ async function isConditionalUiAvailable(): Promise<boolean> {
  */
 export class PasskeySignIn {
   private autofillChallenge: Promise<unknown> = Promise.resolve();
-  private buttonCeremonies = 0;
+  private isButtonCeremonyRunning = false;
 
   /**
    * Offers passkeys in the e-mail field's autofill (conditional UI) where the browser supports it. Resolves
    * true once signed in through it, false when not offered; rejects when dismissed or aborted.
    */
   async offerInAutofill(isActive: () => boolean): Promise<boolean> {
-    const isWanted = () => isActive() && this.buttonCeremonies === 0;
+    const isWanted = () => isActive() && !this.isButtonCeremonyRunning;
     if (!(await isConditionalUiAvailable()) || !isWanted()) return false;
-    const challenge = authCall(
-      authClient.$fetch<PublicKeyCredentialRequestOptionsJSON>('/passkey/generate-authenticate-options', {
+    const challenge = authFetch<PublicKeyCredentialRequestOptionsJSON>(
+      '/passkey/generate-authenticate-options',
+      {
         method: 'GET',
-      }) as Promise<{ data: PublicKeyCredentialRequestOptionsJSON; error: null }>,
+      },
     );
     this.autofillChallenge = challenge.catch(() => undefined);
     const optionsJSON = await challenge;
@@ -38,23 +39,18 @@ export class PasskeySignIn {
       optionsJSON,
       useBrowserAutofill: true,
     });
-    await authCall(
-      authClient.$fetch('/passkey/verify-authentication', { method: 'POST', body: { response } }) as Promise<{
-        data: unknown;
-        error: null;
-      }>,
-    );
+    await authFetch('/passkey/verify-authentication', { method: 'POST', body: { response } });
     return true;
   }
 
   /** The passkey button: the browser's own passkey dialog, which aborts the autofill offer under way. */
   async signInWithButton(): Promise<void> {
-    this.buttonCeremonies += 1;
+    this.isButtonCeremonyRunning = true;
     try {
       await this.autofillChallenge;
       await authCall(authClient.signIn.passkey());
     } finally {
-      this.buttonCeremonies -= 1;
+      this.isButtonCeremonyRunning = false;
     }
   }
 }

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { notifications } from '../../../shared/notifications/notification-store.ts';
 import { useAuthProviders } from '../api/get-auth-providers.ts';
-import { authCall, authClient, authErrorDescription, isAuthRequestError } from '../auth-client.ts';
+import { authCall, authClient, authErrorDescription, authFetch, isAuthRequestError } from '../auth-client.ts';
 import { type TSignInForm, ZSignInForm } from '../auth-forms.ts';
 import { AUTH_MESSAGES, BIOMETRIC_MESSAGES } from '../auth-messages.ts';
 import type { TSavedSignIn } from '../biometric/biometric-types.ts';
@@ -139,12 +139,10 @@ export function Component() {
   async function signInWithOidc(providerId: string) {
     setIsOidcPending(true);
     try {
-      const data = await authCall(
-        authClient.$fetch<{ url: string }>('/sign-in/social', {
-          method: 'POST',
-          body: { provider: providerId, callbackURL: '/dashboards', errorCallbackURL: '/login' },
-        }) as Promise<{ data: { url: string }; error: null }>,
-      );
+      const data = await authFetch<{ url: string }>('/sign-in/social', {
+        method: 'POST',
+        body: { provider: providerId, callbackURL: '/dashboards', errorCallbackURL: '/login' },
+      });
       window.location.assign(data.url);
     } catch (error) {
       showError(AUTH_MESSAGES.signInError, authErrorDescription(error));
